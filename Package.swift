@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+// shapelygate: a terminal parental gate. The toolchain only: no package dependencies.
+import PackageDescription
+
+let package = Package(
+    name: "shapelygate",
+    products: [
+        .library(name: "ShapelyGate", targets: ["ShapelyGate"]),
+        .executable(name: "shapelygate", targets: ["shapelygate"]),
+    ],
+    targets: [
+        // The engine: shapes, boards, the challenge rules, configuration, strings, odds.
+        // No terminal I/O; randomness and time are injected.
+        .target(name: "ShapelyGate"),
+        // The command line: options, terminal, rendering, the timed session, exec.
+        .target(name: "ShapelyGateCLI", dependencies: ["ShapelyGate"]),
+        // A few lines: run the CLI, leave with its status.
+        .executableTarget(name: "shapelygate", dependencies: ["ShapelyGateCLI"]),
+        .testTarget(name: "ShapelyGateTests", dependencies: ["ShapelyGate"]),
+        .testTarget(name: "ShapelyGateCLITests", dependencies: ["ShapelyGateCLI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["shapelygate", "ShapelyGate"]),
+    ]
+)

@@ -1,0 +1,197 @@
+// BuiltInStrings.swift — the strings compiled into the binary: English (the fallback),
+// Spanish, French and German, each complete for every key in `StringKey.all`.
+// Placeholders are named ({shape}, {count}, ...) and replaced as plain text.
+
+public enum BuiltInStrings {
+    public static let languages = ["en", "es", "fr", "de"]
+
+    public static func table(for language: String) -> [StringKey: String]? {
+        switch language {
+        case "en": return english
+        case "es": return spanish
+        case "fr": return french
+        case "de": return german
+        default: return nil
+        }
+    }
+
+    private static func table(
+        _ primary: [String: String], tooMany: [String: String], expired: [String: String],
+        terminal: [String: String], shapes: [ShapeKind: String]
+    ) -> [StringKey: String] {
+        var table: [StringKey: String] = [:]
+        for (key, value) in primary { table[StringKey("Primary", key)] = value }
+        for (key, value) in tooMany { table[StringKey("TooManyAttempts", key)] = value }
+        for (key, value) in expired { table[StringKey("TimeExpired", key)] = value }
+        for (key, value) in terminal { table[StringKey("Terminal", key)] = value }
+        for (kind, value) in shapes { table[.name(of: kind)] = value }
+        return table
+    }
+
+    static let english = table(
+        [
+            "Title": "Parental Gate",
+            "Countdown": "Time left",
+            "DescriptionCircle": "Find a circle and type its number.",
+            "DescriptionSquare": "Find a square and type its number.",
+            "DescriptionTriangle": "Find a triangle and type its number.",
+            "DescriptionPentagon": "Find a pentagon and type its number.",
+            "DescriptionHexagon": "Find a hexagon and type its number.",
+            "DescriptionStar": "Find a star and type its number.",
+            "DescriptionDiamond": "Find a diamond and type its number.",
+            "DescriptionHeart": "Find a heart and type its number.",
+            "DescriptionCross": "Find a cross and type its number.",
+        ],
+        tooMany: [
+            "Title": "Too many attempts",
+            "Description": "The wrong shape was chosen too many times.",
+            "OK": "OK",
+        ],
+        expired: [
+            "Title": "Time is up",
+            "Description": "The countdown reached zero before the right shape was chosen.",
+            "OK": "OK",
+        ],
+        terminal: [
+            "Prompt": "drop the {shape}: choose 1-{count}",
+            "WrongShape": "No, that is a {shape}. Wrong answers left: {count}.",
+            "NotATile": "Type a tile number from 1 to {count}, then Enter.",
+            "Round": "Round {round} of {rounds}",
+            "Passed": "Passed.",
+            "NoTerminal": "no terminal to ask a person on: denied",
+            "EndOfInput": "end of input: denied",
+            "Interrupted": "interrupted by {signal}: denied",
+            "Locked": "locked after a denial: try again in {seconds} s",
+        ],
+        shapes: [
+            .circle: "circle", .square: "square", .triangle: "triangle", .pentagon: "pentagon",
+            .hexagon: "hexagon", .star: "star", .diamond: "diamond", .heart: "heart", .cross: "cross",
+        ]
+    )
+
+    static let spanish = table(
+        [
+            "Title": "Control parental",
+            "Countdown": "Tiempo restante",
+            "DescriptionCircle": "Busca un círculo y escribe su número.",
+            "DescriptionSquare": "Busca un cuadrado y escribe su número.",
+            "DescriptionTriangle": "Busca un triángulo y escribe su número.",
+            "DescriptionPentagon": "Busca un pentágono y escribe su número.",
+            "DescriptionHexagon": "Busca un hexágono y escribe su número.",
+            "DescriptionStar": "Busca una estrella y escribe su número.",
+            "DescriptionDiamond": "Busca un rombo y escribe su número.",
+            "DescriptionHeart": "Busca un corazón y escribe su número.",
+            "DescriptionCross": "Busca una cruz y escribe su número.",
+        ],
+        tooMany: [
+            "Title": "Demasiados intentos",
+            "Description": "Se eligió la forma equivocada demasiadas veces.",
+            "OK": "Aceptar",
+        ],
+        expired: [
+            "Title": "Se acabó el tiempo",
+            "Description": "La cuenta atrás llegó a cero antes de elegir la forma correcta.",
+            "OK": "Aceptar",
+        ],
+        terminal: [
+            "Prompt": "suelta {shape}: elige 1-{count}",
+            "WrongShape": "No, elegiste {shape}. Errores restantes: {count}.",
+            "NotATile": "Escribe un número de ficha del 1 al {count} y pulsa Intro.",
+            "Round": "Ronda {round} de {rounds}",
+            "Passed": "Superado.",
+            "NoTerminal": "no hay terminal para preguntar a una persona: denegado",
+            "EndOfInput": "fin de la entrada: denegado",
+            "Interrupted": "interrumpido por {signal}: denegado",
+            "Locked": "bloqueado tras una denegación: inténtalo de nuevo en {seconds} s",
+        ],
+        shapes: [
+            .circle: "el círculo", .square: "el cuadrado", .triangle: "el triángulo",
+            .pentagon: "el pentágono", .hexagon: "el hexágono", .star: "la estrella",
+            .diamond: "el rombo", .heart: "el corazón", .cross: "la cruz",
+        ]
+    )
+
+    static let french = table(
+        [
+            "Title": "Contrôle parental",
+            "Countdown": "Temps restant",
+            "DescriptionCircle": "Trouve un cercle et tape son numéro.",
+            "DescriptionSquare": "Trouve un carré et tape son numéro.",
+            "DescriptionTriangle": "Trouve un triangle et tape son numéro.",
+            "DescriptionPentagon": "Trouve un pentagone et tape son numéro.",
+            "DescriptionHexagon": "Trouve un hexagone et tape son numéro.",
+            "DescriptionStar": "Trouve une étoile et tape son numéro.",
+            "DescriptionDiamond": "Trouve un losange et tape son numéro.",
+            "DescriptionHeart": "Trouve un cœur et tape son numéro.",
+            "DescriptionCross": "Trouve une croix et tape son numéro.",
+        ],
+        tooMany: [
+            "Title": "Trop de tentatives",
+            "Description": "La mauvaise forme a été choisie trop de fois.",
+            "OK": "OK",
+        ],
+        expired: [
+            "Title": "Temps écoulé",
+            "Description": "Le compte à rebours est arrivé à zéro avant le bon choix.",
+            "OK": "OK",
+        ],
+        terminal: [
+            "Prompt": "dépose {shape} : choisis 1-{count}",
+            "WrongShape": "Non, tu as choisi {shape}. Erreurs restantes : {count}.",
+            "NotATile": "Tape un numéro de case de 1 à {count}, puis Entrée.",
+            "Round": "Manche {round} sur {rounds}",
+            "Passed": "Réussi.",
+            "NoTerminal": "aucun terminal pour interroger une personne : refusé",
+            "EndOfInput": "fin de l'entrée : refusé",
+            "Interrupted": "interrompu par {signal} : refusé",
+            "Locked": "verrouillé après un refus : réessaie dans {seconds} s",
+        ],
+        shapes: [
+            .circle: "le cercle", .square: "le carré", .triangle: "le triangle",
+            .pentagon: "le pentagone", .hexagon: "l'hexagone", .star: "l'étoile",
+            .diamond: "le losange", .heart: "le cœur", .cross: "la croix",
+        ]
+    )
+
+    static let german = table(
+        [
+            "Title": "Kindersicherung",
+            "Countdown": "Verbleibende Zeit",
+            "DescriptionCircle": "Finde einen Kreis und tippe seine Nummer.",
+            "DescriptionSquare": "Finde ein Quadrat und tippe seine Nummer.",
+            "DescriptionTriangle": "Finde ein Dreieck und tippe seine Nummer.",
+            "DescriptionPentagon": "Finde ein Fünfeck und tippe seine Nummer.",
+            "DescriptionHexagon": "Finde ein Sechseck und tippe seine Nummer.",
+            "DescriptionStar": "Finde einen Stern und tippe seine Nummer.",
+            "DescriptionDiamond": "Finde eine Raute und tippe ihre Nummer.",
+            "DescriptionHeart": "Finde ein Herz und tippe seine Nummer.",
+            "DescriptionCross": "Finde ein Kreuz und tippe seine Nummer.",
+        ],
+        tooMany: [
+            "Title": "Zu viele Versuche",
+            "Description": "Es wurde zu oft die falsche Form gewählt.",
+            "OK": "OK",
+        ],
+        expired: [
+            "Title": "Die Zeit ist um",
+            "Description": "Der Countdown lief ab, bevor die richtige Form gewählt wurde.",
+            "OK": "OK",
+        ],
+        terminal: [
+            "Prompt": "wähle {shape}: 1-{count}",
+            "WrongShape": "Nein, du hast {shape} gewählt. Verbleibende Fehlversuche: {count}.",
+            "NotATile": "Tippe eine Feldnummer von 1 bis {count} und dann Enter.",
+            "Round": "Runde {round} von {rounds}",
+            "Passed": "Bestanden.",
+            "NoTerminal": "kein Terminal, um eine Person zu fragen: abgelehnt",
+            "EndOfInput": "Ende der Eingabe: abgelehnt",
+            "Interrupted": "unterbrochen durch {signal}: abgelehnt",
+            "Locked": "gesperrt nach einer Ablehnung: erneut versuchen in {seconds} s",
+        ],
+        shapes: [
+            .circle: "den Kreis", .square: "das Quadrat", .triangle: "das Dreieck",
+            .pentagon: "das Fünfeck", .hexagon: "das Sechseck", .star: "den Stern",
+            .diamond: "die Raute", .heart: "das Herz", .cross: "das Kreuz",
+        ]
+    )
+}

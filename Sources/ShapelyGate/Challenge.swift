@@ -1,0 +1,116 @@
+// Challenge.swift — the gate's rules as a state machine, with no I/O.
+//
+// Contract:
+// - A challenge is open until it passes or is denied; once closed it never reopens and
+//   every further answer is ignored.
+// - Each round has a target kind and a board holding it. A tile of the target kind wins
+//   the round; the last round won passes the gate.
+// - A tile of another kind is a failed attempt: the board is dealt again with the same
+//   target. Failed attempts are counted across all rounds; at `maximumFailedAttempts`
+//   the gate is denied.
+// - With the countdown on, every round has `maximumTimeAllowed` seconds from the moment
+//   it starts. Time is a monotonic reading in seconds handed in by the caller; an answer
+//   at or after the deadline is an expiry, never a pass.
+// - An entry that is not a tile number changes nothing.
+
+public enum DenialReason: Equatable, Sendable {
+    case tooManyAttempts
+    case timeExpired
+}
+
+public enum ChallengeState: Equatable, Sendable {
+    case open
+    case passed
+    case denied(DenialReason)
+}
+
+/// What one answer did.
+public enum AnswerResult: Equatable, Sendable {
+    /// The entry was not a tile number on this board; nothing changed.
+    case notATile
+    /// Right kind; a new round has started.
+    case roundWon(nextRound: Int)
+    /// Right kind in the last round: the gate is passed.
+    case passed
+    /// A tile of `chosen` kind; the board was dealt again.
+    case wrongShape(chosen: ShapeKind, attemptsLeft: Int)
+    /// A wrong tile that used the last attempt.
+    case tooManyAttempts(chosen: ShapeKind)
+    /// The answer came too late.
+    case timeExpired
+    /// The challenge was already closed.
+    case closed
+}
+
+public struct Challenge<Generator: RandomNumberGenerator> {
+    public let configuration: GateConfiguration
+    public private(set) var state: ChallengeState = .open
+    public private(set) var round = 1
+    public private(set) var target: ShapeKind
+    public private(set) var board: Board
+    public private(set) var failedAttempts = 0
+    /// Monotonic time at which the current round expires; nil without a countdown.
+    public private(set) var deadline: Double?
+    private var generator: Generator
+
+    public init(configuration: GateConfiguration, generator: Generator, now: Double) {
+        precondition(!configuration.kinds.isEmpty && configuration.numberOfEachShape > 0)
+        self.configuration = configuration
+        self.generator = generator
+        target = configuration.kinds[self.generator.uniform(below: configuration.kinds.count)]
+        board = Board.deal(kinds: configuration.kinds, perKind: configuration.numberOfEachShape, using: &self.generator)
+        deadline = configuration.supportsTimeOut ? now + Double(configuration.maximumTimeAllowed) : nil
+    }
+
+    public var attemptsLeft: Int { configuration.maximumFailedAttempts - failedAttempts }
+
+    /// Whole seconds left in this round, rounded up, as a countdown shows them.
+    public func secondsLeft(at now: Double) -> Int? {
+        guard let deadline else { return nil }
+        let left = deadline - now
+        if left <= 0 { return 0 }
+        return Int(left.rounded(.up))
+    }
+
+    /// Seconds until the deadline (may be negative); nil without a countdown.
+    public func timeUntilDeadline(at now: Double) -> Double? {
+        deadline.map { $0 - now }
+    }
+
+    /// Closes the challenge as expired if its deadline has passed. Returns whether it did.
+    @discardableResult
+    public mutating func expireIfDue(at now: Double) -> Bool {
+        guard state == .open, let deadline, now >= deadline else { return false }
+        state = .denied(.timeExpired)
+        return true
+    }
+
+    /// Applies one entry. `tileNumber` is nil for an entry that is not a number.
+    public mutating func answer(tileNumber: Int?, at now: Double) -> AnswerResult {
+        guard state == .open else { return .closed }
+        if expireIfDue(at: now) { return .timeExpired }
+        guard let number = tileNumber, let tile = board.tile(number: number) else { return .notATile }
+        if tile.kind == target {
+            if round == configuration.rounds {
+                state = .passed
+                return .passed
+            }
+            round += 1
+            target = configuration.kinds[generator.uniform(below: configuration.kinds.count)]
+            redeal()
+            if configuration.supportsTimeOut { deadline = now + Double(configuration.maximumTimeAllowed) }
+            return .roundWon(nextRound: round)
+        }
+        failedAttempts += 1
+        if failedAttempts >= configuration.maximumFailedAttempts {
+            state = .denied(.tooManyAttempts)
+            return .tooManyAttempts(chosen: tile.kind)
+        }
+        redeal()
+        return .wrongShape(chosen: tile.kind, attemptsLeft: attemptsLeft)
+    }
+
+    private mutating func redeal() {
+        board = Board.deal(kinds: configuration.kinds, perKind: configuration.numberOfEachShape, using: &generator)
+    }
+}

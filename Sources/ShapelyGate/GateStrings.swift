@@ -1,0 +1,137 @@
+// GateStrings.swift — resolves every visible string, in the seed's lookup order:
+//   1. the override plist, if one was given (`--strings`);
+//   2. the built-in table for the language;
+//   3. the built-in English table.
+// Values carry named placeholders ({shape}, {count}, ...) that are replaced as plain
+// text, once, left to right: a value containing %@, %n or %s is shown as written, and a
+// placeholder's replacement is never itself searched for placeholders.
+
+public struct GateStrings: Sendable {
+    public let language: String
+    public let overrides: [StringKey: String]
+
+    public init(language: String, overrides: [StringKey: String] = [:]) {
+        self.language = BuiltInStrings.table(for: language) == nil ? "en" : language
+        self.overrides = overrides
+    }
+
+    public func text(_ key: StringKey) -> String {
+        if let value = overrides[key] { return value }
+        if let value = BuiltInStrings.table(for: language)?[key] { return value }
+        return BuiltInStrings.english[key] ?? key.description
+    }
+
+    public func text(_ key: StringKey, _ values: [String: String]) -> String {
+        Self.fill(text(key), values)
+    }
+
+    public func name(of kind: ShapeKind) -> String { text(.name(of: kind)) }
+
+    /// Replaces each `{name}` that `values` knows; leaves every other character alone.
+    public static func fill(_ template: String, _ values: [String: String]) -> String {
+        var out = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            if let close = rest[afterOpen...].firstIndex(of: "}"),
+                let value = values[String(rest[afterOpen..<close])]
+            {
+                out += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                out.append("{")
+                rest = rest[afterOpen...]
+            }
+        }
+        out += rest
+        return out
+    }
+
+    // MARK: Override files
+
+    public static let overrideFileName = "ParentalGateStrings.plist"
+
+    /// The plist to use for `language` when `path` is a folder laid out like an app
+    /// bundle: `<lang>.lproj` (the full tag, then the language alone), else `Base.lproj`,
+    /// else `en.lproj`. A file path is used as it is.
+    public static func overrideFile(at path: String, language: String, region: String? = nil) throws(GateStringsError) -> String {
+        guard Platform.isDirectory(path) else { return path }
+        var folders: [String] = []
+        if let region { folders += ["\(language)_\(region)", "\(language)-\(region)"] }
+        folders += [language, "Base", "en"]
+        for folder in folders {
+            let candidate = "\(path)/\(folder).lproj/\(overrideFileName)"
+            if Platform.exists(candidate) { return candidate }
+        }
+        throw GateStringsError(path: path, reason: "no \(language).lproj, Base.lproj or en.lproj holding \(overrideFileName)")
+    }
+
+    /// Reads an override plist in the seed's schema: Category → Key → {value, comment}.
+    /// Keys the gate does not know are ignored, so a file written for a later version
+    /// still works; a known key whose `value` is not a string is an error.
+    public static func loadOverrides(from path: String) throws(GateStringsError) -> [StringKey: String] {
+        let bytes: [UInt8]
+        do {
+            bytes = try Platform.readFile(path)
+        } catch {
+            throw GateStringsError(path: path, reason: error.reason)
+        }
+        let root: PropertyListValue
+        do {
+            root = try PropertyList.parse(bytes)
+        } catch {
+            throw GateStringsError(path: path, reason: "not a valid property list: \(error)")
+        }
+        return try overrides(from: root, path: path)
+    }
+
+    public static func overrides(from root: PropertyListValue, path: String) throws(GateStringsError) -> [StringKey: String] {
+        guard case .dictionary(let categories) = root else {
+            throw GateStringsError(path: path, reason: "the top level must be a dictionary of categories")
+        }
+        var table: [StringKey: String] = [:]
+        for category in categories {
+            guard case .dictionary(let keys) = category.value else {
+                throw GateStringsError(path: path, reason: "category \(category.key) must be a dictionary")
+            }
+            for entry in keys {
+                guard case .dictionary(let fields) = entry.value else {
+                    throw GateStringsError(path: path, reason: "\(category.key)/\(entry.key) must be a dictionary with a value")
+                }
+                guard let field = fields.first(where: { $0.key == "value" }) else { continue }
+                guard case .string(let value) = field.value else {
+                    throw GateStringsError(path: path, reason: "\(category.key)/\(entry.key): value must be a string")
+                }
+                table[StringKey(category.key, entry.key)] = value
+            }
+        }
+        return table
+    }
+
+    /// A complete strings plist for `language`: every key, its value and a comment.
+    public static func template(language: String) -> String {
+        let strings = GateStrings(language: language)
+        var categories: [(key: String, value: PropertyListValue)] = []
+        for key in StringKey.all {
+            let entry: (key: String, value: PropertyListValue) = (
+                key.key,
+                .dictionary([("value", .string(strings.text(key))), ("comment", .string(key.comment))])
+            )
+            if let index = categories.firstIndex(where: { $0.key == key.category }),
+                case .dictionary(var entries) = categories[index].value
+            {
+                entries.append(entry)
+                categories[index].value = .dictionary(entries)
+            } else {
+                categories.append((key.category, .dictionary([entry])))
+            }
+        }
+        return PropertyList.xml(.dictionary(categories))
+    }
+}
+
+public struct GateStringsError: Error, Equatable, Sendable {
+    public let path: String
+    public let reason: String
+}

@@ -1,0 +1,62 @@
+// SeededGenerator.swift — randomness for the engine. The gate takes any
+// RandomNumberGenerator; `GateRandom` is the one the command line uses: the system
+// generator normally, or SplitMix64 from a seed so that every deal is reproducible.
+// Drawing is done here, not with the standard library's shuffle, so that a seed gives
+// the same boards on every Swift version.
+
+/// SplitMix64 (Steele, Lea and Flood): small, fast, and good enough to deal tiles.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The generator the gate runs with: the system's, or a seeded one for tests and demos.
+public enum GateRandom: RandomNumberGenerator, Sendable {
+    case system
+    case seeded(SplitMix64)
+
+    public init(seed: UInt64?) {
+        if let seed { self = .seeded(SplitMix64(seed: seed)) } else { self = .system }
+    }
+
+    public mutating func next() -> UInt64 {
+        switch self {
+        case .system:
+            var system = SystemRandomNumberGenerator()
+            return system.next()
+        case .seeded(var generator):
+            let value = generator.next()
+            self = .seeded(generator)
+            return value
+        }
+    }
+}
+
+extension RandomNumberGenerator {
+    /// A uniform integer in 0..<bound, without modulo bias (rejection sampling).
+    mutating func uniform(below bound: Int) -> Int {
+        precondition(bound > 0)
+        let range = UInt64(bound)
+        let limit = UInt64.max - UInt64.max % range
+        while true {
+            let value = next()
+            if value < limit { return Int(value % range) }
+        }
+    }
+
+    /// Fisher–Yates, with `uniform(below:)`, so the order depends only on the generator.
+    mutating func shuffle<T>(_ items: inout [T]) {
+        guard items.count > 1 else { return }
+        for index in stride(from: items.count - 1, to: 0, by: -1) {
+            let other = uniform(below: index + 1)
+            if other != index { items.swapAt(index, other) }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+// StringKey.swift — every visible string is looked up by category and key, in the
+// seed's two-level scheme. `Primary`, `TooManyAttempts` and `TimeExpired` are the seed's
+// own categories; `Terminal` and `Shapes` hold what only a terminal gate needs.
+
+public struct StringKey: Hashable, Sendable, CustomStringConvertible {
+    public let category: String
+    public let key: String
+
+    public init(_ category: String, _ key: String) {
+        self.category = category
+        self.key = key
+    }
+
+    public var description: String { "\(category)/\(key)" }
+
+    // The seed's keys.
+    public static let title = StringKey("Primary", "Title")
+    public static let countdown = StringKey("Primary", "Countdown")
+    public static func description(of kind: ShapeKind) -> StringKey {
+        StringKey("Primary", "Description\(kind.keyName)")
+    }
+    public static let tooManyTitle = StringKey("TooManyAttempts", "Title")
+    public static let tooManyDescription = StringKey("TooManyAttempts", "Description")
+    public static let tooManyOK = StringKey("TooManyAttempts", "OK")
+    public static let expiredTitle = StringKey("TimeExpired", "Title")
+    public static let expiredDescription = StringKey("TimeExpired", "Description")
+    public static let expiredOK = StringKey("TimeExpired", "OK")
+
+    // shapelygate's own keys.
+    public static let prompt = StringKey("Terminal", "Prompt")
+    public static let wrongShape = StringKey("Terminal", "WrongShape")
+    public static let notATile = StringKey("Terminal", "NotATile")
+    public static let round = StringKey("Terminal", "Round")
+    public static let passed = StringKey("Terminal", "Passed")
+    public static let noTerminal = StringKey("Terminal", "NoTerminal")
+    public static let endOfInput = StringKey("Terminal", "EndOfInput")
+    public static let interrupted = StringKey("Terminal", "Interrupted")
+    public static let locked = StringKey("Terminal", "Locked")
+    public static func name(of kind: ShapeKind) -> StringKey {
+        StringKey("Shapes", kind.keyName)
+    }
+
+    /// Every key, in the order a template lists them.
+    public static let all: [StringKey] =
+        [title, countdown] + ShapeKind.allCases.map(description(of:))
+        + [tooManyTitle, tooManyDescription, tooManyOK, expiredTitle, expiredDescription, expiredOK]
+        + [prompt, wrongShape, notATile, round, passed, noTerminal, endOfInput, interrupted, locked]
+        + ShapeKind.allCases.map(name(of:))
+
+    /// What each key is for, and the placeholders it may use: the template's comments.
+    public var comment: String {
+        switch (category, key) {
+        case ("Primary", "Title"): return "Header at the top of the gate"
+        case ("Primary", "Countdown"): return "Label before the time left, as in 'Time left: 00:10'"
+        case ("Primary", _): return "Instruction when the target shape is this one"
+        case (_, "Title"): return "First line of the closing message"
+        case (_, "Description"): return "Second line of the closing message"
+        case (_, "OK"): return "Closes the closing message, shown as [OK]; the terminal waits for no key"
+        case ("Terminal", "Prompt"): return "Prompt; {shape} is the target's name, {count} the number of tiles"
+        case ("Terminal", "WrongShape"): return "After a wrong tile; {shape} is what was chosen, {count} the wrong answers left"
+        case ("Terminal", "NotATile"): return "After an entry that is not a tile number; {count} is the number of tiles"
+        case ("Terminal", "Round"): return "Before each round when there are several; {round} of {rounds}"
+        case ("Terminal", "Passed"): return "After the right answer"
+        case ("Terminal", "NoTerminal"): return "On stderr when no person can be asked"
+        case ("Terminal", "EndOfInput"): return "When the terminal reports end of input (Ctrl-D)"
+        case ("Terminal", "Interrupted"): return "When a signal ends the gate; {signal} is its name"
+        case ("Terminal", "Locked"): return "On stderr while a lockout runs; {seconds} is the time left"
+        case ("Shapes", _): return "Shape name, with an article where the language's sentences need one"
+        default: return ""
+        }
+    }
+}

@@ -1,0 +1,125 @@
+// CLI.swift — shapelygate from arguments to exit status.
+//
+// Contract:
+// - `run` parses the options, performs an informational action or runs the gate, and
+//   returns how the process must end; on a pass with a command it does not return (the
+//   command replaces it). It never exits by itself: `main.swift` does.
+// - Every path that is not a pass ends in a denial or an error status. Errors are one
+//   line on stderr, `shapelygate: ...`. Nothing is written to stdout except what an
+//   informational action (--help, --version, --odds, --strings-template) prints.
+// - The terminal is restored at one place, after the session, before anything is
+//   printed on stderr or a command is run.
+
+import ShapelyGate
+
+public enum CLI {
+    public static let version = "1.0.0"
+
+    public static func run(arguments: [String], environment: [String: String]? = nil) -> ExitStatus {
+        let environment = environment ?? Platform.environment()
+        do {
+            return try runGate(arguments: arguments, environment: environment)
+        } catch {
+            Platform.printError(error.report)
+            return error.status
+        }
+    }
+
+    private static func runGate(arguments: [String], environment: [String: String]) throws(GateError) -> ExitStatus {
+        let options = try OptionParser.parse(arguments)
+        let choice = LanguageResolver.resolve(explicit: options.language, environment: environment)
+        switch options.action {
+        case .help:
+            Platform.printOutput(helpText)
+            return .passed
+        case .version:
+            Platform.printOutput("shapelygate \(version)\n")
+            return .passed
+        case .stringsTemplate(let requested):
+            let language = requested.map { LanguageResolver.choice(from: $0) } ?? choice
+            if let requested, language.language != language.requested {
+                throw .usage("no built-in strings for '\(requested)' (built in: \(BuiltInStrings.languages.joined(separator: ", ")))")
+            }
+            Platform.printOutput(GateStrings.template(language: language.language))
+            return .passed
+        case .odds:
+            Platform.printOutput(oddsReport(options.configuration))
+            return .passed
+        case .gate:
+            break
+        }
+
+        let strings = try loadStrings(options.stringsPath, choice)
+        if let name = options.command.first { try CommandRunner.check(name, environment: environment) }
+
+        Signals.blockForSession()
+        guard let terminal = Terminal.openControlling() else {
+            throw .denied(strings.text(.noTerminal))
+        }
+        let display = Display.detect(environment: environment, noColor: options.noColor, width: terminal.columns)
+        let session = Session(
+            terminal: terminal, renderer: Renderer(strings: strings, display: display),
+            configuration: options.configuration, generator: GateRandom(seed: options.seed),
+            clock: { Platform.monotonicSeconds() })
+        let outcome = session.run()
+        terminal.close()
+
+        switch outcome {
+        case .passed:
+            if options.command.isEmpty { return .passed }
+            throw CommandRunner.exec(options.command)
+        case .denied:
+            return .denied
+        case .endOfInput:
+            throw .denied(strings.text(.endOfInput))
+        case .signal(let number):
+            Platform.printError("shapelygate: \(strings.text(.interrupted, ["signal": Signals.name(number)]))\n")
+            return .killedBy(signal: number)
+        }
+    }
+
+    static func loadStrings(_ path: String?, _ choice: LanguageChoice) throws(GateError) -> GateStrings {
+        guard let path else { return GateStrings(language: choice.language) }
+        do {
+            let file = try GateStrings.overrideFile(at: path, language: choice.requested, region: choice.region)
+            return GateStrings(language: choice.language, overrides: try GateStrings.loadOverrides(from: file))
+        } catch {
+            throw GateError(error)
+        }
+    }
+
+    static func oddsReport(_ configuration: GateConfiguration) -> String {
+        let odds = GateOdds(configuration: configuration)
+        let percent = (odds.probability * 100_000).rounded() / 1000
+        var text = "kinds \(configuration.kinds.count), shapes-per-kind \(configuration.numberOfEachShape), "
+        text += "rounds \(configuration.rounds), attempts \(configuration.maximumFailedAttempts)\n"
+        text += "a random guess passes with probability "
+        if let fraction = odds.fraction { text += "\(fraction.numerator)/\(fraction.denominator) = " }
+        text += "\(percent)%\n"
+        let runs = (odds.expectedRuns * 10).rounded() / 10
+        text += "expected runs until a random guess passes: \(runs)\n"
+        return text
+    }
+
+    static var helpText: String {
+        """
+        Usage: shapelygate [options] [--] [command [argument ...]]
+
+        A parental gate for the terminal: a person must pick the named shape on
+        /dev/tty before the countdown ends. Exit status 0 means a person passed; with a
+        command, the command runs only on a pass and replaces the gate.
+        A speed bump for children and a guard against accidents, not authentication.
+
+        Options:
+        \(OptionParser.optionLines)
+
+        With the defaults a random guess passes 7 times in 16 (43.75%); see --odds.
+
+        \(ExitStatus.helpTable)
+
+        Environment: LANGUAGE, LC_ALL, LC_MESSAGES, LANG choose the language;
+        NO_COLOR turns colour off; TERM=dumb gives plain ASCII drawings.
+
+        """
+    }
+}

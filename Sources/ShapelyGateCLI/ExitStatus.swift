@@ -1,0 +1,62 @@
+// ExitStatus.swift — how shapelygate ends, documented once here and in the same words
+// in `--help`, the README and the man page:
+//
+//   0    passed: a person chose the right shape in time (or an informational action ran)
+//   1    denied: wrong shape too many times, time expired, no terminal, end of input,
+//        locked out after an earlier denial
+//   2    usage or configuration error: bad option, bad value, unreadable or malformed
+//        strings or configuration file
+//   126  the command was found but could not be run
+//   127  the command was not found
+//   by the signal that interrupted it (SIGINT, SIGTERM, SIGHUP, SIGQUIT): the shell
+//        sees the same death as if the signal's default action had run (e.g. 130)
+//
+// With a command, a pass hands the process over to the command: its status is its own.
+
+import ShapelyGate
+
+public enum ExitStatus: Equatable, Sendable {
+    case passed
+    case denied
+    case usage
+    case commandNotExecutable
+    case commandNotFound
+    case killedBy(signal: Int32)
+
+    public var code: Int32 {
+        switch self {
+        case .passed: return 0
+        case .denied: return 1
+        case .usage: return 2
+        case .commandNotExecutable: return 126
+        case .commandNotFound: return 127
+        case .killedBy(let signal): return 128 + signal
+        }
+    }
+
+    /// Ends the process with this status. A signal status restores the signal's default
+    /// action, unblocks it and sends it to this process, so the parent sees that death;
+    /// the exit code is a fallback that only runs if the signal somehow does not kill.
+    public func terminate() -> Never {
+        if case .killedBy(let number) = self {
+            signal(number, SIG_DFL)
+            var set = sigset_t()
+            sigemptyset(&set)
+            sigaddset(&set, number)
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
+            kill(getpid(), number)
+        }
+        exit(code)
+    }
+
+    /// The table `--help` prints.
+    static let helpTable = """
+        Exit status:
+          0    passed
+          1    denied: wrong shape too often, time expired, no terminal, end of input, locked out
+          2    usage or configuration error
+          126  the command was found but could not be run
+          127  the command was not found
+          128+N  killed by signal N (the gate re-raises SIGINT, SIGTERM, SIGHUP, SIGQUIT)
+        """
+}

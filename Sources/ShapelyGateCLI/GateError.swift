@@ -1,0 +1,48 @@
+// GateError.swift — the one error type of the command line. Each case carries a
+// message for a person and the exit status it ends with; `CLI` prints it as
+// `shapelygate: message` on stderr.
+
+import ShapelyGate
+
+public enum GateError: Error, Equatable {
+    /// A bad option or value: exit 2 with a hint to --help.
+    case usage(String)
+    /// A file that cannot be used: exit 2.
+    case configuration(String)
+    /// The gate cannot ask a person: exit 1.
+    case denied(String)
+    /// The wrapped command is missing: exit 127.
+    case commandNotFound(String)
+    /// The wrapped command cannot be run: exit 126.
+    case commandNotExecutable(String)
+
+    public var message: String {
+        switch self {
+        case .usage(let text), .configuration(let text), .denied(let text),
+            .commandNotFound(let text), .commandNotExecutable(let text):
+            return text
+        }
+    }
+
+    public var status: ExitStatus {
+        switch self {
+        case .usage, .configuration: return .usage
+        case .denied: return .denied
+        case .commandNotFound: return .commandNotFound
+        case .commandNotExecutable: return .commandNotExecutable
+        }
+    }
+
+    /// The lines printed on stderr.
+    public var report: String {
+        var text = "shapelygate: \(message)\n"
+        if case .usage = self { text += "Try 'shapelygate --help' for more information.\n" }
+        return text
+    }
+}
+
+extension GateError {
+    init(_ error: GateStringsError) {
+        self = .configuration("\(error.path): \(error.reason)")
+    }
+}

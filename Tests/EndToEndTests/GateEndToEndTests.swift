@@ -1,0 +1,206 @@
+// GateEndToEndTests.swift — the built binary on a pseudo-terminal, typed at like a
+// person, checked by what a person would see and by the exit status.
+// The engine, given the same seed, tells the test which tiles are right and wrong.
+
+import ShapelyGate
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The challenge the gate will show for `seed`, to know the right answers.
+struct Mirror {
+    var challenge: Challenge<GateRandom>
+
+    init(seed: UInt64, _ configuration: GateConfiguration = GateConfiguration()) {
+        challenge = Challenge(configuration: configuration, generator: GateRandom(seed: seed), now: 0)
+    }
+
+    var right: Int { challenge.board.tiles.firstIndex { $0.kind == challenge.target }! + 1 }
+    var wrong: Int { challenge.board.tiles.firstIndex { $0.kind != challenge.target }! + 1 }
+    var targetName: String { challenge.target.rawValue }
+    var wrongKind: ShapeKind { challenge.board.tiles[wrong - 1].kind }
+
+    /// Plays the same answer on the mirror so the next board matches the gate's.
+    mutating func play(_ tile: Int) { _ = challenge.answer(tileNumber: tile, at: 0) }
+}
+
+@Suite("End to end on a pseudo-terminal", .serialized)
+struct GateEndToEndTests {
+    @Test func passesOnTheRightShapeFirstTime() {
+        let mirror = Mirror(seed: 1)
+        let gate = GateProcess(["--seed", "1"])
+        #expect(gate.waitFor("drop the \(mirror.targetName): choose 1-8"))
+        #expect(gate.screenText.contains("Parental Gate"))
+        #expect(gate.screenText.contains("Time left: 00:10"))
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0))
+        #expect(gate.screenText.contains("Passed."))
+    }
+
+    @Test func wrongThenRightPasses() {
+        var mirror = Mirror(seed: 2)
+        let gate = GateProcess(["--seed", "2"])
+        #expect(gate.waitFor("choose 1-8"))
+        let wrongKind = mirror.wrongKind
+        #expect(gate.answer(mirror.wrong, expecting: "choose 1-8", mirror: &mirror))
+        #expect(gate.screenText.contains("No, that is a \(wrongKind.rawValue). Wrong answers left: 1."))
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0))
+        #expect(gate.screenText.contains("Passed."))
+    }
+
+    @Test func tooManyWrongAnswersDeny() {
+        var mirror = Mirror(seed: 3)
+        let gate = GateProcess(["--seed", "3"])
+        #expect(gate.waitFor("choose 1-8"))
+        #expect(gate.answer(mirror.wrong, expecting: "choose 1-8", mirror: &mirror))
+        #expect(gate.screenText.contains("Wrong answers left: 1."))
+        _ = gate.answer(mirror.wrong, expecting: "Too many", mirror: &mirror)
+        #expect(gate.finish() == .exited(1))
+        #expect(gate.screenText.contains("Too many attempts"))
+        #expect(gate.screenText.contains("The wrong shape was chosen too many times. [OK]"))
+        #expect(!gate.screenText.contains("Passed."))
+    }
+
+    @Test func entriesThatAreNotTilesAreHintsNotAttempts() {
+        let mirror = Mirror(seed: 4)
+        let gate = GateProcess(["--seed", "4", "--timeout", "60"])
+        #expect(gate.waitFor("choose 1-8"))
+        let junk: [[UInt8]] = [
+            [], Array("abc".utf8), Array("0".utf8), Array("9".utf8), Array("3abc".utf8),
+            Array(repeating: UInt8(ascii: "7"), count: 100), [0xFF, 0xFE, 0x31], Array("-1".utf8),
+            Array(repeating: UInt8(ascii: "x"), count: 3000),
+        ]
+        for entry in junk {
+            let mark = gate.screen.count
+            gate.typeBytes(entry + [UInt8(ascii: "\r")])
+            #expect(gate.waitFor("Type a tile number from 1 to 8, then Enter.", after: mark))
+            #expect(gate.waitFor("choose 1-8", after: mark))
+        }
+        #expect(!gate.screenText.contains("Wrong answers left"))
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0))
+    }
+
+    @Test func timeExpiresWithoutEnterAndDiscardsUnsubmittedInput() {
+        let gate = GateProcess(["--seed", "5", "--timeout", "1"])
+        #expect(gate.waitFor("Time left: 00:01"))
+        gate.type("123")
+        let started = monotonicNow()
+        #expect(gate.finish(timeout: 5) == .exited(1))
+        #expect(monotonicNow() - started < 3)
+        #expect(gate.screenText.contains("Time is up"))
+        #expect(gate.screenText.contains("The countdown reached zero before the right shape was chosen. [OK]"))
+        // What was typed must not reach whatever reads the terminal next.
+        gate.type("\r")
+        var buffer = [UInt8](repeating: 0, count: 64)
+        var fds = [pollfd(fd: gate.slave, events: Int16(POLLIN), revents: 0)]
+        #expect(poll(&fds, 1, 2000) == 1)
+        let count = read(gate.slave, &buffer, buffer.count)
+        #expect(Array(buffer[0..<max(0, count)]) == [UInt8(ascii: "\n")])
+    }
+
+    @Test func noTimeoutWaitsAndShowsNoCountdown() {
+        let mirror = Mirror(seed: 6)
+        let gate = GateProcess(["--seed", "6", "--timeout", "1", "--no-timeout"])
+        #expect(gate.waitFor("choose 1-8"))
+        gate.pump(1.6)
+        #expect(!gate.screenText.contains("Time left"))
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0))
+    }
+
+    @Test func endOfInputDenies() {
+        let gate = GateProcess(["--seed", "7"])
+        #expect(gate.waitFor("choose 1-8"))
+        gate.type("\u{04}")
+        #expect(gate.finish() == .exited(1))
+        #expect(gate.errorText == "shapelygate: end of input: denied\n")
+    }
+
+    @Test func noTerminalDeniesAtOnce() {
+        let gate = GateProcess([], stdin: .devNull, controllingTerminal: false)
+        let started = monotonicNow()
+        #expect(gate.finish() == .exited(1))
+        #expect(monotonicNow() - started < 2)
+        #expect(gate.errorText == "shapelygate: no terminal to ask a person on: denied\n")
+    }
+
+    @Test func aPipeOnStandardInputDoesNotAnswer() {
+        let answers = (1...8).map { "\($0)\n" }.joined()
+        let gate = GateProcess(["--seed", "8", "--timeout", "1"], stdin: .pipe(String(repeating: answers, count: 50)))
+        #expect(gate.finish(timeout: 5) == .exited(1))
+        #expect(gate.screenText.contains("Time is up"))
+        #expect(!gate.screenText.contains("Passed."))
+    }
+
+    @Test func controlCDiesBySIGINTAndRestoresTheTerminal() {
+        let gate = GateProcess(["--seed", "9"])
+        let before = gate.settings()
+        #expect(gate.waitFor("choose 1-8"))
+        #expect(!sameSettings(before, gate.settings()), "the gate turns flow control off while it runs")
+        gate.type("\u{03}")
+        #expect(gate.finish() == .signaled(SIGINT))
+        #expect(sameSettings(before, gate.settings()))
+        #expect(gate.errorText == "shapelygate: interrupted by SIGINT: denied\n")
+    }
+
+    @Test func speaksSpanishFromTheLocale() {
+        let mirror = Mirror(seed: 10)
+        let gate = GateProcess(["--seed", "10"], environment: ["LANG": "es_MX.UTF-8"])
+        let name = GateStrings(language: "es").name(of: mirror.challenge.target)
+        #expect(gate.waitFor("suelta \(name): elige 1-8"))
+        #expect(gate.screenText.contains("Control parental"))
+        #expect(gate.screenText.contains("Tiempo restante: 00:10"))
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0))
+        #expect(gate.screenText.contains("Superado."))
+    }
+
+    @Test(arguments: [("es_ES.UTF-8", "abucheo", "[Bueno]"), ("en_US.UTF-8", "A Title", "[BAD]")])
+    func theIOSAppOverrideFolderWorksUnchanged(locale: String, title: String, ok: String) {
+        var mirror = Mirror(seed: 11)
+        let gate = GateProcess(["--seed", "11", "--strings", fixture("ios-example")], environment: ["LANG": locale])
+        #expect(gate.waitFor("1-8"))
+        #expect(gate.answer(mirror.wrong, expecting: "1-8", mirror: &mirror))
+        _ = gate.answer(mirror.wrong, expecting: "[", mirror: &mirror)
+        #expect(gate.finish() == .exited(1))
+        #expect(gate.screenText.contains(title))
+        #expect(gate.screenText.contains(ok))
+        // Keys the override lacks come from the built-in strings of the language.
+        let description = GateStrings(language: String(locale.prefix(2))).text(.tooManyDescription)
+        #expect(gate.screenText.contains(description))
+    }
+
+    @Test func colourAndUnicodeFollowTheEnvironment() {
+        let plain = GateProcess(["--seed", "12", "--timeout", "1"], environment: ["LANG": "C", "NO_COLOR": "1"])
+        #expect(plain.waitFor("choose 1-8"))
+        #expect(!plain.screenText.contains("\u{1B}["))
+        #expect(plain.screenText.contains("+---+") || plain.screenText.contains(" .-. "))
+        #expect(plain.finish() == .exited(1))
+
+        let colour = GateProcess(["--seed", "12", "--timeout", "1"], environment: ["LANG": "en_US.UTF-8", "NO_COLOR": ""])
+        #expect(colour.waitFor("1-8"))
+        #expect(colour.screenText.contains("\u{1B}[9"))
+        #expect(colour.screenText.contains("█"))
+        #expect(colour.finish() == .exited(1))
+    }
+}
+
+extension GateProcess {
+    /// Types `tile` and Enter, plays it on the mirror, and waits for `text` to appear.
+    func answer(_ tile: Int, expecting text: String, mirror: inout Mirror) -> Bool {
+        let mark = screen.count
+        mirror.play(tile)
+        type("\(tile)\r")
+        return waitFor(text, after: mark)
+    }
+}
+
+/// A path inside Tests/Fixtures, found from this source file's location.
+func fixture(_ name: String, file: String = #filePath) -> String {
+    let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
+    return folder + "/Fixtures/" + name
+}

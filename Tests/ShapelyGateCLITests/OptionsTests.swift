@@ -1,0 +1,166 @@
+// OptionsTests.swift — every option in every spelling, and every kind of mistake.
+
+import ShapelyGate
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+@testable import ShapelyGateCLI
+
+@Suite struct OptionsTests {
+    @Test func defaultsAreTheSeeds() throws {
+        let options = try OptionParser.parse([])
+        #expect(options.configuration == GateConfiguration())
+        #expect(options.configuration.maximumFailedAttempts == 2)
+        #expect(options.configuration.maximumTimeAllowed == 10)
+        #expect(options.configuration.supportsTimeOut)
+        #expect(options.configuration.numberOfEachShape == 2)
+        #expect(options.stringsPath == nil && options.language == nil && options.seed == nil && !options.noColor)
+        #expect(options.action == .gate && options.command.isEmpty)
+    }
+
+    @Test(arguments: [
+        ["--attempts", "5"], ["--attempts=5"], ["-a", "5"], ["-a5"],
+    ])
+    func attempts(_ arguments: [String]) throws {
+        #expect(try OptionParser.parse(arguments).configuration.maximumFailedAttempts == 5)
+    }
+
+    @Test func everyValueOption() throws {
+        let options = try OptionParser.parse([
+            "-t", "30", "--shapes-per-kind=3", "-r", "2", "--kinds", "star,heart,cross", "-s", "/x.plist",
+            "--lang=es", "--seed", "18446744073709551615", "--no-color",
+        ])
+        #expect(options.configuration.maximumTimeAllowed == 30)
+        #expect(options.configuration.numberOfEachShape == 3)
+        #expect(options.configuration.rounds == 2)
+        #expect(options.configuration.kinds == [.star, .heart, .cross])
+        #expect(options.stringsPath == "/x.plist")
+        #expect(options.language == "es")
+        #expect(options.seed == UInt64.max)
+        #expect(options.noColor)
+        #expect(try OptionParser.parse(["--timeout", "5", "--no-timeout"]).configuration.supportsTimeOut == false)
+        #expect(try OptionParser.parse(["-k", "6"]).configuration.kinds.count == 6)
+        #expect(try OptionParser.parse(["-n", "9"]).configuration.numberOfEachShape == 9)
+        #expect(try OptionParser.parse(["-l", "de"]).language == "de")
+        #expect(try OptionParser.parse(["--strings=dir"]).stringsPath == "dir")
+    }
+
+    @Test func actions() throws {
+        #expect(try OptionParser.parse(["-h"]).action == .help)
+        #expect(try OptionParser.parse(["--help"]).action == .help)
+        #expect(try OptionParser.parse(["-V"]).action == .version)
+        #expect(try OptionParser.parse(["--version"]).action == .version)
+        #expect(try OptionParser.parse(["--odds"]).action == .odds)
+        #expect(try OptionParser.parse(["--strings-template"]).action == .stringsTemplate(language: nil))
+        #expect(try OptionParser.parse(["--strings-template", "fr"]).action == .stringsTemplate(language: "fr"))
+        #expect(try OptionParser.parse(["--strings-template=de"]).action == .stringsTemplate(language: "de"))
+        #expect(try OptionParser.parse(["--strings-template", "--no-color"]).action == .stringsTemplate(language: nil))
+    }
+
+    @Test func optionsEndAtDoubleDashOrTheFirstWord() throws {
+        #expect(try OptionParser.parse(["--", "grep", "--help"]).command == ["grep", "--help"])
+        let options = try OptionParser.parse(["-a", "3", "apt", "-y", "--", "upgrade"])
+        #expect(options.command == ["apt", "-y", "--", "upgrade"])
+        #expect(options.configuration.maximumFailedAttempts == 3)
+        #expect(try OptionParser.parse(["--"]).command == [])
+        #expect(try OptionParser.parse(["-"]).command == ["-"])
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown option --bogus"),
+        (["-x"], "unknown option -x"),
+        (["--attempts"], "option --attempts needs a value"),
+        (["--attempts", "0"], "invalid --attempts '0': expected a whole number 1-99"),
+        (["--attempts=100"], "invalid --attempts '100': expected a whole number 1-99"),
+        (["-a", "two"], "invalid --attempts 'two': expected a whole number 1-99"),
+        (["--timeout", "0"], "invalid --timeout '0': expected a whole number 1-3600"),
+        (["-t", "3601"], "invalid --timeout '3601': expected a whole number 1-3600"),
+        (["-n", "10"], "invalid --shapes-per-kind '10': expected a whole number 1-9"),
+        (["--rounds", "21"], "invalid --rounds '21': expected a whole number 1-20"),
+        (["--kinds", "1"], "invalid --kinds '1': expected 2-9 or a list of shape names"),
+        (["--kinds", "circle,blob"], "invalid --kinds: unknown shape 'blob' (known: circle, square, triangle, pentagon, hexagon, star, diamond, heart, cross)"),
+        (["--kinds", "star,star"], "invalid --kinds 'star,star': name at least two different shapes"),
+        (["--seed", "-1"], "invalid --seed '-1': expected a whole number 0-18446744073709551615"),
+        (["--no-color=yes"], "option --no-color takes no value"),
+        (["-hx"], "option -h takes no value"),
+        (["--strings="], "option --strings needs a path"),
+        (["--lang="], "option --lang needs a language code"),
+    ])
+    func mistakes(_ arguments: [String], _ message: String) {
+        #expect(throws: GateError.usage(message)) { try OptionParser.parse(arguments) }
+    }
+
+    @Test func usageErrorsPointAtHelpAndExitTwo() {
+        let error = GateError.usage("unknown option --bogus")
+        #expect(error.report == "shapelygate: unknown option --bogus\nTry 'shapelygate --help' for more information.\n")
+        #expect(error.status.code == 2)
+        #expect(GateError.configuration("x").report == "shapelygate: x\n")
+    }
+
+    @Test func runReturnsTheDocumentedStatuses() {
+        #expect(CLI.run(arguments: ["--bogus"], environment: [:]) == .usage)
+        #expect(CLI.run(arguments: ["--strings", "/nonexistent/file.plist"], environment: [:]) == .usage)
+        #expect(CLI.run(arguments: ["--strings-template", "it"], environment: [:]) == .usage)
+        #expect(CLI.run(arguments: ["--", "/nonexistent/command"], environment: [:]) == .commandNotFound)
+        var template = Array("/tmp/shapelygate-noexec-XXXXXX".utf8CString)
+        let fd = mkstemp(&template)
+        close(fd)
+        let plainFile = String(cString: template)
+        defer { unlink(plainFile) }
+        #expect(CLI.run(arguments: ["--", plainFile], environment: [:]) == .commandNotExecutable)
+        #expect(CLI.run(arguments: ["--", "/tmp"], environment: [:]) == .commandNotExecutable)
+        #expect(CLI.run(arguments: ["no-such-command-anywhere"], environment: ["PATH": "/usr/bin:/bin"]) == .commandNotFound)
+    }
+
+    @Test func exitCodes() {
+        #expect([ExitStatus.passed, .denied, .usage, .commandNotExecutable, .commandNotFound].map(\.code) == [0, 1, 2, 126, 127])
+        #expect(ExitStatus.killedBy(signal: 2).code == 130)
+    }
+}
+
+@Suite struct RendererTests {
+    let board = Board(tiles: [Tile(kind: .circle, color: .red), Tile(kind: .pentagon, color: .blue), Tile(kind: .square, color: .green)])
+
+    @Test func plainBoardHasNumbersPicturesAndNoEscapes() {
+        let renderer = Renderer(strings: GateStrings(language: "en"), display: Display(color: false, unicode: false))
+        let text = renderer.board(board, target: .pentagon, round: 1, rounds: 1)
+        #expect(text.contains("Parental Gate\nFind a pentagon and type its number."))
+        #expect(text.contains("    1       2       3"))
+        #expect(text.contains("( "))
+        #expect(text.contains("\\___/"))
+        #expect(!text.contains("\u{1B}"))
+        #expect(renderer.prompt(target: .pentagon, tileCount: 3, secondsLeft: 75) == "Time left: 01:15\ndrop the pentagon: choose 1-3 ")
+        #expect(renderer.prompt(target: .pentagon, tileCount: 3, secondsLeft: nil) == "drop the pentagon: choose 1-3 ")
+    }
+
+    @Test func everyKindHasAPictureOfTheSameSize() {
+        for kind in ShapeKind.allCases {
+            for unicode in [true, false] {
+                let rows = ShapeArt.rows(kind, unicode: unicode)
+                #expect(rows.count == 3)
+                #expect(rows.allSatisfy { $0.count == ShapeArt.width }, "\(kind)")
+            }
+        }
+        let pictures = ShapeArt.rowsForAll(unicode: true)
+        #expect(Set(pictures).count == ShapeKind.allCases.count)
+        #expect(Set(ShapeArt.rowsForAll(unicode: false)).count == ShapeKind.allCases.count)
+    }
+
+    @Test func roundsAndColour() {
+        let renderer = Renderer(strings: GateStrings(language: "fr"), display: Display(color: true, unicode: true))
+        let text = renderer.board(board, target: .circle, round: 2, rounds: 3)
+        #expect(text.contains("Manche 2 sur 3"))
+        #expect(text.contains("\u{1B}[91m▗███▖\u{1B}[0m"))
+        #expect(renderer.denial(.timeExpired).contains("Temps écoulé"))
+    }
+
+    @Test func displayDetection() {
+        #expect(Display.detect(environment: ["TERM": "xterm", "LANG": "en_US.UTF-8"], noColor: false) == Display(color: true, unicode: true))
+        #expect(Display.detect(environment: ["TERM": "xterm", "LANG": "en_US.UTF-8", "NO_COLOR": "1"], noColor: false).color == false)
+        #expect(Display.detect(environment: ["TERM": "xterm", "LANG": "en_US.UTF-8"], noColor: true).color == false)
+        #expect(Display.detect(environment: ["TERM": "dumb", "LANG": "en_US.UTF-8"], noColor: false) == Display(color: false, unicode: false))
+        #expect(Display.detect(environment: ["TERM": "xterm", "LANG": "C"], noColor: false).unicode == false)
+        #expect(Display.detect(environment: ["TERM": "xterm", "LC_ALL": "C", "LANG": "en_US.UTF-8"], noColor: false).unicode == false)
+    }
+}
