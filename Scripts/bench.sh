@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Measures shapelygate against its goals, in one run, on pseudo-terminals:
+#   time to the first prompt (medians) against /bin/echo (the floor), bash's read,
+#   whiptail --yesno and dialog --yesno; time to deny without a terminal; how late
+#   expiry comes after a 1 s deadline, idle and with every core busy; CPU used over
+#   a 10 s wait; peak RSS; the size of the static release binary.
+# Usage: Scripts/bench.sh [RUNS]   (default 40; installs whiptail and dialog when root)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-40}
+
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    if ! command -v whiptail >/dev/null || ! command -v dialog >/dev/null; then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq whiptail dialog >/dev/null 2>&1 ||
+            { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq whiptail dialog >/dev/null; }
+    fi
+fi
+
+swift build -c release --static-swift-stdlib >/dev/null
+binary=$(swift build -c release --static-swift-stdlib --show-bin-path)/shapelygate
+
+results=$(python3 Scripts/bench_pty.py "$binary" "$runs")
+size=$(stat -c %s "$binary")
+libs=$(ldd "$binary" 2>/dev/null | grep -c swift || true)
+
+value() { awk -v k="$1" '$1 == k { print $2 }' <<<"$results"; }
+echo "$results" | awk '{ printf "%-28s %10s %s\n", $1, $2, $3 }'
+printf '%-28s %10.2f MB (%d Swift runtime libraries linked)\n' binary-size "$(echo "$size / 1048576" | bc -l)" "$libs"
+
+gate=$(value first-prompt/shapelygate)
+echo_floor=$(value first-prompt/echo)
+whiptail=$(value first-prompt/whiptail)
+echo
+echo "Goals:"
+check() { if [ "$(echo "$2" | bc -l)" = 1 ]; then echo "  ok    $1"; else echo "  MISS  $1"; fi; }
+[ -n "$whiptail" ] && check "first prompt no slower than whiptail ($gate vs $whiptail ms; ratio $(echo "scale=2; $gate / $whiptail" | bc -l))" "$gate <= $whiptail"
+check "first prompt within 2 ms of the echo floor ($gate vs $echo_floor ms)" "$gate - $echo_floor <= 2"
+check "expiry within 50 ms of the deadline under load (worst $(value expiry-late/loaded-max) ms)" "$(value expiry-late/loaded-max) <= 50"
+check "under 20 ms CPU per 10 s wait ($(value cpu-per-10s-wait) ms)" "$(value cpu-per-10s-wait) < 20"
+check "peak RSS under 12 MB ($(value peak-rss) MB)" "$(value peak-rss) < 12"
+check "static binary under 25 MB" "$size < 25 * 1048576"
+check "no Swift runtime needed on the target" "$libs == 0"

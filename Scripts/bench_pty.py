@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Measurements on a pseudo-terminal for Scripts/bench.sh (standard library only).
+
+Usage: bench_pty.py BINARY RUNS
+Prints one 'name value unit' line per figure.
+"""
+import os, pty, select, signal, statistics, subprocess, sys, time
+
+BINARY, RUNS = sys.argv[1], int(sys.argv[2])
+ENV = dict(os.environ, TERM="xterm", LANG="C.UTF-8", NO_COLOR="1")
+
+
+def spawn(argv):
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvpe(argv[0], argv, ENV)
+    return pid, fd
+
+
+def read_until(fd, marker, limit=10.0):
+    seen, deadline = b"", time.monotonic() + limit
+    while marker not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.01)
+        if ready:
+            try:
+                seen += os.read(fd, 65536)
+            except OSError:
+                break
+    return marker in seen
+
+
+def first_prompt(argv, marker):
+    start = time.monotonic()
+    pid, fd = spawn(argv)
+    ok = read_until(fd, marker)
+    elapsed = time.monotonic() - start
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    os.close(fd)
+    return elapsed if ok else float("nan")
+
+
+def median_ms(samples):
+    return statistics.median(samples) * 1000
+
+
+def report(name, value, unit):
+    print(f"{name} {value:.2f} {unit}", flush=True)
+
+
+anchors = {
+    "echo": (["/bin/echo", "ready>"], b"ready>"),
+    "bash-read": (["bash", "-c", "read -r -p 'ready> ' x"], b"ready>"),
+    "shapelygate": ([BINARY, "--timeout", "60"], b"choose 1-"),
+    "whiptail": (["whiptail", "--yesno", "ready?", "8", "30"], b"ready?"),
+    "dialog": (["dialog", "--yesno", "ready?", "8", "30"], b"ready?"),
+}
+for name, (argv, marker) in anchors.items():
+    if subprocess.run(["sh", "-c", f"command -v {argv[0]}"], capture_output=True).returncode != 0:
+        continue
+    samples = [first_prompt(argv, marker) for _ in range(RUNS)]
+    report(f"first-prompt/{name}", median_ms(samples), "ms")
+
+# Denial without a terminal: a new session, no controlling terminal, stdin /dev/null.
+samples = []
+for _ in range(RUNS):
+    start = time.monotonic()
+    subprocess.run(["setsid", "-w", BINARY], stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    samples.append(time.monotonic() - start)
+report("deny-without-terminal", median_ms(samples), "ms")
+
+
+def expiry_lateness():
+    pid, fd = spawn([BINARY, "--timeout", "1"])
+    read_until(fd, b"choose 1-")
+    shown = time.monotonic()
+    os.waitpid(pid, 0)
+    late = time.monotonic() - shown - 1.0
+    os.close(fd)
+    return late
+
+
+samples = [expiry_lateness() for _ in range(max(5, RUNS // 4))]
+report("expiry-late/idle", median_ms(samples), "ms")
+report("expiry-late/idle-max", max(samples) * 1000, "ms")
+burners = [subprocess.Popen(["sh", "-c", "while :; do :; done"]) for _ in range(os.cpu_count() or 2)]
+try:
+    samples = [expiry_lateness() for _ in range(max(5, RUNS // 4))]
+finally:
+    for burner in burners:
+        burner.kill()
+        burner.wait()
+report("expiry-late/loaded", median_ms(samples), "ms")
+report("expiry-late/loaded-max", max(samples) * 1000, "ms")
+
+
+def cpu_ticks(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+# CPU and memory while a person thinks for ten seconds.
+pid, fd = spawn([BINARY, "--timeout", "30"])
+read_until(fd, b"choose 1-")
+before = cpu_ticks(pid)
+time.sleep(10)
+after = cpu_ticks(pid)
+hwm = [line for line in open(f"/proc/{pid}/status") if line.startswith("VmHWM")][0].split()[1]
+os.kill(pid, signal.SIGKILL)
+os.waitpid(pid, 0)
+report("cpu-per-10s-wait", (after - before) * 1000 / os.sysconf("SC_CLK_TCK"), "ms")
+report("peak-rss", int(hwm) / 1024, "MB")
