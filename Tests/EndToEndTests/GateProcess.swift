@@ -70,7 +70,7 @@ final class GateProcess {
     ///   - stderrToTerminal: false collects stderr through a pipe instead of the terminal.
     init(_ arguments: [String], environment: [String: String] = [:], stdin: StandardInput = .terminal,
          controllingTerminal: Bool = true, stderrToTerminal: Bool = false, executable: String = gateBinary,
-         configure: ((Int32) -> Void)? = nil) {
+         extraDescriptor: Int32? = nil, configure: ((Int32) -> Void)? = nil) {
         // Linux's pty multiplexer, unlocked and named with ioctls (the glibc wrappers
         // posix_openpt, unlockpt and ptsname are not visible to Swift).
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -113,6 +113,11 @@ final class GateProcess {
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
         } else {
             posix_spawn_file_actions_adddup2(&actions, errorFDs[1], 2)
+        }
+
+        if let extraDescriptor {
+            // Left open in the gate on purpose: the command must not inherit it.
+            posix_spawn_file_actions_adddup2(&actions, errorFDs[1], extraDescriptor)
         }
 
         var attributes = posix_spawnattr_t()
@@ -238,4 +243,22 @@ func sameSettings(_ a: termios, _ b: termios) -> Bool {
 func makePipe(_ fds: inout [Int32]) {
     _ = pipe(&fds)
     for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+}
+
+/// The package's root folder, found from this source file's location.
+func packageRoot(file: String = #filePath) -> String {
+    file.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+}
+
+/// Runs `script` with /bin/sh -c in the package root, without a terminal; returns the
+/// exit status (or 128+signal) and everything it wrote on stdout and stderr.
+func shell(_ script: String, timeout: Double = 300) -> (status: Int32, output: String) {
+    let process = GateProcess(["-c", "cd '\(packageRoot())' && exec 1>&2 && " + script],
+                              environment: ["PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"],
+                              stdin: .devNull, controllingTerminal: false, executable: "/bin/sh")
+    switch process.finish(timeout: timeout) {
+    case .exited(let code): return (code, process.errorText)
+    case .signaled(let number): return (128 + number, process.errorText)
+    case .stillRunning: return (-1, process.errorText)
+    }
 }
