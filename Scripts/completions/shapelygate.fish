@@ -13,7 +13,7 @@ function __shapelygate_no_command
         switch $word
             case -- '--'
                 return 1
-            case -a -t -n -r -k -s -l --attempts --timeout --shapes-per-kind --rounds --kinds --strings --lang --seed
+            case -a -t -n -r -k -s -l --attempts --timeout --shapes-per-kind --rounds --kinds --strings --lang --seed --cooldown
                 set skip 1
             case '-*'
             case '*'
@@ -32,6 +32,8 @@ complete -c shapelygate -n __shapelygate_no_command -s k -l kinds -x -a '2 3 4 5
 complete -c shapelygate -n __shapelygate_no_command -s s -l strings -r -F -d 'override strings plist or lproj folder'
 complete -c shapelygate -n __shapelygate_no_command -s l -l lang -x -a 'en es fr de' -d language
 complete -c shapelygate -n __shapelygate_no_command -l seed -x -d 'reproducible deals'
+complete -c shapelygate -n __shapelygate_no_command -l cooldown -x -d 'stay shut after a denial (0-86400)'
+complete -c shapelygate -n __shapelygate_no_command -l strict -d 'at most 1 in 100 for a random guess'
 complete -c shapelygate -n __shapelygate_no_command -l no-color -d 'draw without colour'
 complete -c shapelygate -n __shapelygate_no_command -l odds -d 'print the chance a random guess passes'
 complete -c shapelygate -n __shapelygate_no_command -l strings-template -x -a 'en es fr de' -d 'print a complete strings plist'

@@ -15,18 +15,43 @@ import ShapelyGate
 public enum CLI {
     public static let version = "1.0.0"
 
-    public static func run(arguments: [String], environment: [String: String]? = nil) -> ExitStatus {
+    /// The system policy file. Only this library's callers (tests) can name another;
+    /// the installed program always reads this one.
+    public static let systemConfigPath = "/etc/shapelygate.conf"
+
+    public static func run(arguments: [String], environment: [String: String]? = nil,
+                           systemConfig: String = systemConfigPath) -> ExitStatus {
         let environment = environment ?? Platform.environment()
         do {
-            return try runGate(arguments: arguments, environment: environment)
+            return try runGate(arguments: arguments, environment: environment, systemConfig: systemConfig)
         } catch {
             Platform.printError(error.report)
             return error.status
         }
     }
 
-    private static func runGate(arguments: [String], environment: [String: String]) throws(GateError) -> ExitStatus {
-        let options = try OptionParser.parse(arguments)
+    /// Options from the files and the flags, with `--strict` and the floors applied.
+    static func settle(arguments: [String], environment: [String: String],
+                       systemConfig: String) throws(GateError) -> (Options, Policy) {
+        var base = Options()
+        var policy = Policy()
+        var warnings = try ConfigFile.load(systemConfig, system: true, into: &base, policy: &policy)
+        if let user = ConfigFile.userPath(environment) {
+            warnings += try ConfigFile.load(user, system: false, into: &base, policy: &policy)
+        }
+        for warning in warnings { Platform.printError("shapelygate: \(warning)\n") }
+        var options = try OptionParser.parse(arguments, base: base)
+        policy.enforce(on: &options)
+        return (options, policy)
+    }
+
+    private static func runGate(arguments: [String], environment: [String: String],
+                                systemConfig: String) throws(GateError) -> ExitStatus {
+        var options = try OptionParser.parse(arguments)
+        var policy = Policy()
+        if options.action == .gate || options.action == .odds {
+            (options, policy) = try settle(arguments: arguments, environment: environment, systemConfig: systemConfig)
+        }
         let choice = LanguageResolver.resolve(explicit: options.language, environment: environment)
         switch options.action {
         case .help:
@@ -54,7 +79,15 @@ public enum CLI {
 
         Signals.blockForSession()
         guard let terminal = Terminal.openControlling() else {
+            AuditLog(policy: policy, terminal: "none", command: options.command).record(outcome: "denied", reason: "no-terminal")
             throw .denied(strings.text(.noTerminal))
+        }
+        let log = AuditLog(policy: policy, terminal: terminal.name, command: options.command)
+        let lockout = Lockout(cooldown: options.cooldown, environment: environment)
+        if let refusal = lockout.check(strings) {
+            terminal.close()
+            log.record(outcome: "locked")
+            throw refusal
         }
         let display = Display.detect(environment: environment, noColor: options.noColor, width: terminal.columns)
         let session = Session(
@@ -63,6 +96,8 @@ public enum CLI {
             clock: { Platform.monotonicSeconds() })
         let outcome = session.run()
         terminal.close()
+        lockout.record(passed: outcome == .passed)
+        log.record(outcome: outcome == .passed ? "passed" : "denied", reason: outcome.reason)
 
         switch outcome {
         case .passed:
@@ -101,6 +136,60 @@ public enum CLI {
         return text
     }
 
+    /// The lockout for one run: checked before the challenge, updated after it.
+    struct Lockout {
+        let cooldown: Int
+        let store: StateStore?
+
+        init(cooldown: Int, environment: [String: String]) {
+            self.cooldown = cooldown
+            store = cooldown > 0 ? StateStore(environment: environment) : nil
+        }
+
+        /// The error to deny with while locked, or nil when the gate may open.
+        func check(_ strings: GateStrings) -> GateError? {
+            guard cooldown > 0 else { return nil }
+            guard let store else { return .denied("a cooldown is set but neither XDG_STATE_HOME nor HOME names a folder for its state") }
+            let clocks = StateStore.clocks()
+            let result: Result<GateError?, GateError> = store.withLock {
+                switch store.read() {
+                case .none:
+                    return nil
+                case .unreadable(let reason):
+                    return .denied("cannot read \(store.file): \(reason); fix or remove it to open the gate")
+                case .damaged:
+                    _ = store.write(.damaged(cooldown: Double(cooldown), at: clocks))
+                    return .denied("\(store.file) was damaged: locked for \(cooldown) s; remove it to clear the lockout")
+                case .state(let state):
+                    let left = state.remaining(at: clocks)
+                    guard left > 0 else { return nil }
+                    return .denied(strings.text(.locked, ["seconds": String(Int(left.rounded(.up)))]))
+                }
+            }
+            switch result {
+            case .success(let refusal): return refusal
+            case .failure(let error): return error
+            }
+        }
+
+        /// Clears the state after a pass; lengthens the lockout after a denial.
+        func record(passed: Bool) {
+            guard cooldown > 0, let store else { return }
+            let clocks = StateStore.clocks()
+            let result: Result<String?, GateError> = store.withLock {
+                if passed { return store.write(nil) }
+                var previous: LockoutState?
+                if case .state(let state) = store.read() { previous = state }
+                return store.write(.afterDenial(previous, cooldown: Double(cooldown), at: clocks))
+            }
+            switch result {
+            case .success(nil): break
+            case .success(let problem?): Platform.printError("shapelygate: \(problem)\n")
+            case .failure(let error): Platform.printError("shapelygate: \(error.message)\n")
+            }
+        }
+    }
+
     static var helpText: String {
         """
         Usage: shapelygate [options] [--] [command [argument ...]]
@@ -113,7 +202,8 @@ public enum CLI {
         Options:
         \(OptionParser.optionLines)
 
-        With the defaults a random guess passes 7 times in 16 (43.75%); see --odds.
+        With the defaults a random guess passes 7 times in 16 (43.75%); with --strict
+        (3 rounds, 8 kinds, 2 wrong answers, cooldown 60 s) 29 in 4096 (0.708%). See --odds.
 
         \(ExitStatus.helpTable)
 

@@ -26,6 +26,9 @@ public struct Options: Equatable, Sendable {
     public var language: String?
     public var seed: UInt64?
     public var noColor = false
+    /// Seconds the gate stays shut after a denial (doubling with each one); 0 is off.
+    public var cooldown = 0
+    public var strict = false
     public var command: [String] = []
     public init() {}
 }
@@ -53,6 +56,10 @@ public enum OptionParser {
                    help: "challenges to pass in a row, 1-20 (default 1)"),
         OptionSpec(long: "kinds", short: "k", value: .required("N|LIST"),
                    help: "how many shape kinds (2-9) or a comma list of names (default 4)"),
+        OptionSpec(long: "cooldown", short: nil, value: .required("SECONDS"),
+                   help: "stay shut this long after a denial, doubling each time, 0-86400 (default 0)"),
+        OptionSpec(long: "strict", short: nil, value: .none,
+                   help: "at least 3 rounds, 8 kinds, cooldown 60; at most 2 wrong answers"),
         OptionSpec(long: "strings", short: "s", value: .required("PATH"),
                    help: "override plist, or a folder of <lang>.lproj/ParentalGateStrings.plist"),
         OptionSpec(long: "lang", short: "l", value: .required("CODE"),
@@ -69,8 +76,10 @@ public enum OptionParser {
         OptionSpec(long: "version", short: "V", value: .none, help: "show the version, then exit"),
     ]
 
-    public static func parse(_ arguments: [String]) throws(GateError) -> Options {
-        var options = Options()
+    static let cooldownRange = 0...86_400
+
+    public static func parse(_ arguments: [String], base: Options = Options()) throws(GateError) -> Options {
+        var options = base
         var index = 0
         while index < arguments.count {
             let word = arguments[index]
@@ -158,6 +167,10 @@ public enum OptionParser {
             options.seed = seed
         case "no-color":
             options.noColor = true
+        case "cooldown":
+            options.cooldown = try integer(value, name, cooldownRange)
+        case "strict":
+            options.strict = true
         case "odds":
             options.action = .odds
         case "strings-template":
@@ -169,6 +182,17 @@ public enum OptionParser {
         default:
             throw .usage("unknown option --\(name)")
         }
+    }
+
+    /// A `key = value` line of a configuration file, with the option's own checks.
+    /// Flags take yes or no.
+    static func apply(configKey key: String, _ value: String, to options: inout Options) throws(GateError) {
+        guard let spec = specs.first(where: { $0.long == key }) else { throw .usage("unknown key '\(key)'") }
+        if case .none = spec.value {
+            if try ConfigFile.yesNo(value, place: key) { try apply(key, nil, to: &options) }
+            return
+        }
+        try apply(key, value, to: &options)
     }
 
     static func integer(_ value: String?, _ name: String, _ range: ClosedRange<Int>) throws(GateError) -> Int {

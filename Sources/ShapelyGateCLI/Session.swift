@@ -21,6 +21,17 @@ public enum SessionOutcome: Equatable, Sendable {
     case denied(DenialReason)
     case endOfInput
     case signal(Int32)
+
+    /// The reason an audit line gives for a denial.
+    var reason: String? {
+        switch self {
+        case .passed: return nil
+        case .denied(.tooManyAttempts): return "too-many-attempts"
+        case .denied(.timeExpired): return "time-expired"
+        case .endOfInput: return "end-of-input"
+        case .signal(let number): return Signals.name(number)
+        }
+    }
 }
 
 public final class Session: @unchecked Sendable {

@@ -94,6 +94,11 @@ public final class Terminal: @unchecked Sendable {
         }
     }
 
+    /// The terminal's device name, e.g. /dev/pts/3.
+    public var name: String {
+        ttyname(inputDescriptor).map { String(cString: $0) } ?? Terminal.path
+    }
+
     /// Columns of the terminal, or 80 when it does not say.
     public var columns: Int {
         var size = winsize()

@@ -174,6 +174,36 @@ struct GateEndToEndTests {
         #expect(gate.screenText.contains(description))
     }
 
+    @Test func aDenialLocksTheNextRunUntilTheCooldownEnds() {
+        var template = Array("/tmp/shapelygate-state-XXXXXX".utf8CString)
+        let state = String(cString: mkdtemp(&template))
+        let first = GateProcess(["--cooldown", "60"], environment: ["XDG_STATE_HOME": state])
+        #expect(first.waitFor("choose 1-8"))
+        first.type("\u{04}")
+        #expect(first.finish() == .exited(1))
+        let second = GateProcess(["--cooldown", "60"], environment: ["XDG_STATE_HOME": state])
+        #expect(second.finish() == .exited(1))
+        #expect(!second.screenText.contains("choose"))
+        #expect(second.errorText.hasPrefix("shapelygate: locked after a denial: try again in "))
+        unlink(state + "/shapelygate/lockout")
+        let third = GateProcess(["--cooldown", "60", "--seed", "13"], environment: ["XDG_STATE_HOME": state])
+        #expect(third.waitFor("choose 1-8"))
+        third.type("\u{04}")
+        #expect(third.finish() == .exited(1))
+    }
+
+    @Test func roundsAskAgainWithANewTarget() {
+        let configuration = GateConfiguration(rounds: 2, kinds: GateConfiguration.kinds(count: 6))
+        var mirror = Mirror(seed: 14, configuration)
+        let gate = GateProcess(["--seed", "14", "--rounds", "2", "--kinds", "6"])
+        #expect(gate.waitFor("Round 1 of 2"))
+        #expect(gate.waitFor("choose 1-12"))
+        #expect(gate.answer(mirror.right, expecting: "choose 1-12", mirror: &mirror))
+        #expect(gate.screenText.contains("Round 2 of 2"))
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0))
+    }
+
     @Test func colourAndUnicodeFollowTheEnvironment() {
         let plain = GateProcess(["--seed", "12", "--timeout", "1"], environment: ["LANG": "C", "NO_COLOR": "1"])
         #expect(plain.waitFor("choose 1-8"))

@@ -60,8 +60,8 @@ struct WrapperTests {
         #expect(gate.waitFor("choose 1-8"))
         gate.type("\(mirror.right)\r")
         #expect(gate.finish() == .exited(0))
-        #expect(gate.screenText.contains("SigBlk:\t0000000000000000"))
         #expect(gate.waitFor("checked"))
+        #expect(gate.screenText.contains("SigBlk:\t0000000000000000"))
         #expect(!gate.screenText.contains("open "), "descriptors above 2 reached the command")
         // Signals 32 and 33 belong to the C library (thread cancellation), which lets
         // no program change them; every other signal must be at its default.

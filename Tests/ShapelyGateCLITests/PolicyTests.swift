@@ -1,0 +1,160 @@
+// PolicyTests.swift — the system file's defaults and floors against user files and
+// flags, the lockout store, and the audit line. Uses temporary folders only: never the
+// real /etc or home.
+
+import ShapelyGate
+import Testing
+@testable import ShapelyGateCLI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A fresh temporary folder.
+func temporaryFolder() -> String {
+    var template = Array("/tmp/shapelygate-policy-XXXXXX".utf8CString)
+    return String(cString: mkdtemp(&template))
+}
+
+func writeFile(_ path: String, _ text: String, mode: mode_t = 0o644) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode)
+    Platform.writeAll(fd, Array(text.utf8))
+    fchmod(fd, mode)
+    close(fd)
+}
+
+@Suite(.serialized) struct PolicyTests {
+    let folder = temporaryFolder()
+    var system: String { folder + "/shapelygate.conf" }
+    var environment: [String: String] { ["XDG_CONFIG_HOME": folder + "/config", "HOME": folder] }
+
+    func userFile(_ text: String) {
+        mkdir(folder + "/config", 0o700)
+        mkdir(folder + "/config/shapelygate", 0o700)
+        writeFile(folder + "/config/shapelygate/config", text)
+    }
+
+    @Test func floorsHoldAgainstFlagsAndUserFiles() throws {
+        writeFile(system, "# policy\nmin-rounds = 2\nmax-attempts = 1\nmin-kinds = 6\nmin-cooldown = 30\nmax-timeout = 20\n")
+        userFile("attempts = 5\nrounds = 1\ntimeout = 60\n")
+        let (options, _) = try CLI.settle(arguments: ["--attempts", "9", "--kinds", "2", "--no-timeout", "--cooldown", "0"],
+                                          environment: environment, systemConfig: system)
+        #expect(options.configuration.rounds == 2)
+        #expect(options.configuration.maximumFailedAttempts == 1)
+        #expect(options.configuration.kinds.count == 6)
+        #expect(options.configuration.maximumTimeAllowed == 20)
+        #expect(options.configuration.supportsTimeOut)
+        #expect(options.cooldown == 30)
+    }
+
+    @Test func flagsWinOverFilesWithinTheFloors() throws {
+        writeFile(system, "timeout = 30\nattempts = 3\nlang = es\n")
+        userFile("timeout = 15\n")
+        let (options, _) = try CLI.settle(arguments: ["-a", "4"], environment: environment, systemConfig: system)
+        #expect(options.configuration.maximumTimeAllowed == 15)
+        #expect(options.configuration.maximumFailedAttempts == 4)
+        #expect(options.language == "es")
+    }
+
+    @Test func strictIsAtMostOneInAHundredWhereverItStands() throws {
+        for arguments in [["--strict", "--attempts", "9"], ["--attempts", "9", "--strict"]] {
+            let (options, _) = try CLI.settle(arguments: arguments, environment: environment, systemConfig: system)
+            #expect(GateOdds(configuration: options.configuration).probability <= 0.01)
+            #expect(options.cooldown >= 60)
+        }
+    }
+
+    @Test func aSystemFileOthersCanWriteIsIgnored() throws {
+        writeFile(system, "max-attempts = 1\n", mode: 0o666)
+        let (options, _) = try CLI.settle(arguments: ["-a", "5"], environment: environment, systemConfig: system)
+        #expect(options.configuration.maximumFailedAttempts == 5)
+    }
+
+    @Test(arguments: [
+        ("bogus = 1\n", "shapelygate.conf:1: unknown key 'bogus'"),
+        ("\n\nattempts = many\n", "shapelygate.conf:3: invalid --attempts 'many': expected a whole number 1-99"),
+        ("max-attempts\n", "shapelygate.conf:1: expected 'key = value'"),
+        ("syslog = maybe\n", "shapelygate.conf:1: expected yes or no, not 'maybe'"),
+        ("log-file = relative.log\n", "shapelygate.conf:1: log-file must be an absolute path"),
+    ])
+    func aBrokenSystemFileIsAnErrorNamingFileAndLine(_ text: String, _ message: String) {
+        writeFile(system, text)
+        #expect(throws: GateError.configuration(folder + "/" + message)) {
+            try CLI.settle(arguments: [], environment: environment, systemConfig: system)
+        }
+        #expect(CLI.run(arguments: [], environment: environment, systemConfig: system) == .usage)
+    }
+
+    @Test func usersCannotSetFloorsOrLogging() {
+        userFile("max-attempts = 99\n")
+        #expect(throws: GateError.configuration(folder + "/config/shapelygate/config:1: 'max-attempts' may be set only in the system file")) {
+            try CLI.settle(arguments: [], environment: environment, systemConfig: system)
+        }
+    }
+
+    @Test func anUnreadableSystemFileIsAnError() {
+        mkdir(system, 0o755)
+        #expect(throws: GateError.configuration("\(system): is a directory")) {
+            try CLI.settle(arguments: [], environment: environment, systemConfig: system)
+        }
+    }
+
+    @Test func theLogLineNamesUserTerminalOutcomeAndCommand() {
+        let path = folder + "/audit.log"
+        var policy = Policy()
+        policy.logFile = path
+        let log = AuditLog(policy: policy, terminal: "/dev/pts/9", command: ["apt", "upgrade"])
+        log.record(outcome: "denied", reason: "time-expired")
+        log.record(outcome: "passed")
+        let text = String(decoding: (try? Platform.readFile(path)) ?? [], as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasSuffix("user=\(AuditLog.userName()) tty=/dev/pts/9 outcome=denied reason=time-expired command=\"apt upgrade\"") == true)
+        #expect(lines.last?.contains("outcome=passed") == true)
+        // A log that cannot be written changes nothing.
+        policy.logFile = "/nonexistent/folder/audit.log"
+        AuditLog(policy: policy, terminal: "x", command: []).record(outcome: "passed")
+    }
+}
+
+@Suite(.serialized) struct StateStoreTests {
+    @Test func lockedAfterDenialOpenAfterPass() {
+        let folder = temporaryFolder()
+        let environment = ["XDG_STATE_HOME": folder]
+        let lockout = CLI.Lockout(cooldown: 60, environment: environment)
+        let strings = GateStrings(language: "en")
+        #expect(lockout.check(strings) == nil)
+        lockout.record(passed: false)
+        guard case .denied(let message) = lockout.check(strings) else { Issue.record("not locked"); return }
+        #expect(message.hasPrefix("locked after a denial: try again in "))
+        lockout.record(passed: false)
+        let store = StateStore(folder: folder + "/shapelygate")
+        guard case .state(let state) = store.read() else { Issue.record("no state"); return }
+        #expect(state.denials == 2 && state.duration == 120)
+        lockout.record(passed: true)
+        #expect(store.read() == StoredState.none)
+    }
+
+    @Test func aDamagedStateLocksForOneCooldownAndSaysHowToClearIt() {
+        let folder = temporaryFolder()
+        mkdir(folder + "/shapelygate", 0o700)
+        writeFile(folder + "/shapelygate/lockout", "not a state\n")
+        let lockout = CLI.Lockout(cooldown: 45, environment: ["XDG_STATE_HOME": folder])
+        #expect(lockout.check(GateStrings(language: "en"))
+                == .denied("\(folder)/shapelygate/lockout was damaged: locked for 45 s; remove it to clear the lockout"))
+        guard case .state(let state) = StateStore(folder: folder + "/shapelygate").read() else { Issue.record("not rewritten"); return }
+        #expect(state.duration == 45)
+    }
+
+    @Test func concurrentDenialsAreAllCounted() async {
+        let folder = temporaryFolder()
+        let environment = ["XDG_STATE_HOME": folder]
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 {
+                group.addTask { CLI.Lockout(cooldown: 1, environment: environment).record(passed: false) }
+            }
+        }
+        guard case .state(let state) = StateStore(folder: folder + "/shapelygate").read() else { Issue.record("no state"); return }
+        #expect(state.denials == 20)
+    }
+}
