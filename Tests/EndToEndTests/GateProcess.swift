@@ -168,11 +168,17 @@ final class GateProcess {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Types many bytes without ever blocking: what the terminal will not take yet is
+    /// retried while the gate's output is read, for at most ten seconds.
     func typeBytes(_ bytes: [UInt8]) {
+        let flags = fcntl(master, F_GETFL)
+        _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
+        defer { _ = fcntl(master, F_SETFL, flags) }
+        let deadline = monotonicNow() + 10
         var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, min($0.count, 1024)) }
-            if count <= 0 { pump(0.01) } else { offset += count }
+        while offset < bytes.count && monotonicNow() < deadline {
+            let count = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, min($0.count, 4096)) }
+            if count <= 0 { pump(0.005) } else { offset += count }
         }
     }
 

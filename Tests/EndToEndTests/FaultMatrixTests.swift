@@ -1,0 +1,117 @@
+// FaultMatrixTests.swift — the gate on a pseudo-terminal under faults. For each one it
+// must not exit 0 without the right answer, must not run a wrapped command without a
+// pass, must not outlive its timeout by more than a second, and must leave the terminal
+// settings exactly as it found them.
+
+import ShapelyGate
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Fault matrix", .serialized)
+struct FaultMatrixTests {
+    /// Runs a gate with `--timeout 2` wrapping `touch MARKER`, applies `fault`, and checks
+    /// the invariants. Returns the gate for further checks.
+    @discardableResult
+    func underFault(_ extra: [String] = [], environment: [String: String] = [:], stdin: StandardInput = .terminal,
+                    expect termination: Termination, _ fault: (GateProcess) -> Void) -> GateProcess {
+        let marker = "/tmp/shapelygate-fault-\(getpid())"
+        unlink(marker)
+        let gate = GateProcess(["--timeout", "2"] + extra + ["--", "touch", marker], environment: environment, stdin: stdin)
+        let before = gate.settings()
+        let started = monotonicNow()
+        #expect(gate.waitFor("1-8"))
+        fault(gate)
+        let ended = gate.finish(timeout: 5)
+        #expect(ended == termination)
+        #expect(monotonicNow() - started < 3.0, "outlived its timeout")
+        #expect(access(marker, F_OK) != 0, "the command ran without a pass")
+        #expect(sameSettings(before, gate.settings()), "terminal settings changed")
+        unlink(marker)
+        return gate
+    }
+
+    @Test(arguments: [SIGHUP, SIGTERM, SIGQUIT, SIGINT])
+    func endingSignalsDenyByTheSameSignal(_ number: Int32) {
+        underFault(expect: .signaled(number)) { kill($0.pid, number) }
+    }
+
+    @Test func suspendAndResumeRedrawsAndTheCountdownKeepsCounting() {
+        let gate = underFault(expect: .exited(1)) { gate in
+            kill(gate.pid, SIGTSTP)
+            gate.pump(0.3)
+            let mark = gate.screen.count
+            kill(gate.pid, SIGCONT)
+            #expect(gate.waitFor("1-8", after: mark))
+        }
+        #expect(gate.screenText.contains("Time is up"))
+    }
+
+    @Test func windowChangesAreHarmless() {
+        underFault(expect: .exited(1)) { gate in
+            kill(gate.pid, SIGWINCH)
+            kill(gate.pid, SIGWINCH)
+        }
+    }
+
+    @Test func aMegabyteLineNulBytesAndInvalidUTF8AreNotAnswers() {
+        underFault(expect: .exited(1)) { gate in
+            gate.typeBytes([UInt8](repeating: UInt8(ascii: "1"), count: 1 << 20) + [0x0D])
+            gate.typeBytes([0x31, 0x00, 0x0D, 0xC3, 0x28, 0x0D, 0xFF, 0xFE, 0x0D])
+        }
+    }
+
+    @Test(arguments: [["LANG": "C"], ["TERM": "dumb"], ["LANG": "C", "TERM": "dumb", "NO_COLOR": ""]])
+    func plainLocalesAndTerminals(_ environment: [String: String]) {
+        let gate = underFault(environment: environment, expect: .exited(1)) { _ in }
+        #expect(!gate.screenText.contains("█"))
+    }
+
+    @Test func closedOrFullStandardStreamsChangeNothing() {
+        let mirror = Mirror(seed: 31)
+        let gate = GateProcess(["--seed", "31", "--", "true"], stdin: .devNull)
+        #expect(gate.waitFor("1-8"))
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0))
+        let full = shell("'\(gateBinary)' --help >/dev/full; echo status $?; '\(gateBinary)' --bogus 2>/dev/full; echo status $?; '\(gateBinary)' --version >&-; echo status $?")
+        #expect(full.output == "status 0\nstatus 2\nstatus 0\n")
+        let closed = shell("setsid -w '\(gateBinary)' </dev/null 2>&-; echo status $?; setsid -w '\(gateBinary)' </dev/null 2>/dev/full; echo status $?")
+        #expect(closed.output == "status 1\nstatus 1\n")
+    }
+
+    @Test func aVanishedStringsFileIsAConfigurationError() {
+        let gate = GateProcess(["--strings", "/tmp/shapelygate-vanished-\(getpid()).plist"])
+        #expect(gate.finish() == .exited(2))
+        #expect(gate.errorText.hasPrefix("shapelygate: /tmp/shapelygate-vanished-"))
+        #expect(!gate.screenText.contains("1-8"))
+    }
+
+    @Test func aStateFolderThatCannotBeWrittenDenies() {
+        // A file where the state folder should be: nothing can be created inside it.
+        let blocker = "/tmp/shapelygate-blocked-\(getpid())"
+        let fd = open(blocker, O_WRONLY | O_CREAT, 0o600)
+        close(fd)
+        defer { unlink(blocker) }
+        let gate = GateProcess(["--cooldown", "5"], environment: ["XDG_STATE_HOME": blocker])
+        #expect(gate.finish() == .exited(1))
+        #expect(gate.errorText.hasPrefix("shapelygate: cannot create \(blocker)/shapelygate"))
+    }
+
+    @Test func twentyGatesAtOnceShareOneStateFile() {
+        var template = Array("/tmp/shapelygate-many-XXXXXX".utf8CString)
+        let state = String(cString: mkdtemp(&template))
+        let gates = (0..<20).map { _ in GateProcess(["--cooldown", "1", "--timeout", "1"], environment: ["XDG_STATE_HOME": state]) }
+        var endings: [Termination] = []
+        for gate in gates { endings.append(gate.finish(timeout: 10)) }
+        #expect(endings.allSatisfy { $0 == .exited(1) })
+        let text = String(decoding: (try? readText(state + "/shapelygate/lockout")).map { Array($0.utf8) } ?? [], as: UTF8.self)
+        guard let lockout = LockoutState.parse(text) else { Issue.record("state damaged: \(text)"); return }
+        // Some gates start after the first denial and are refused as locked; every gate
+        // that did run a challenge was counted.
+        let challenged = gates.filter { $0.screenText.contains("Time is up") }.count
+        #expect(lockout.denials == challenged)
+        #expect(challenged >= 1)
+    }
+}
