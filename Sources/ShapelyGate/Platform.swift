@@ -37,7 +37,9 @@ package enum Platform {
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit { throw FileReadError(path: path, reason: "larger than \(limit) bytes") }
+            if bytes.count > limit {
+                throw FileReadError(path: path, reason: "larger than \(limit) bytes", tooLarge: true)
+            }
         }
         return bytes
     }
@@ -58,6 +60,8 @@ package enum Platform {
 package struct FileReadError: Error, Equatable {
     package let path: String
     package let reason: String
+    /// The file was read but exceeds the limit (as opposed to not being readable).
+    package var tooLarge = false
 }
 
 extension Platform {

@@ -136,60 +136,6 @@ public enum CLI {
         return text
     }
 
-    /// The lockout for one run: checked before the challenge, updated after it.
-    struct Lockout {
-        let cooldown: Int
-        let store: StateStore?
-
-        init(cooldown: Int, environment: [String: String]) {
-            self.cooldown = cooldown
-            store = cooldown > 0 ? StateStore(environment: environment) : nil
-        }
-
-        /// The error to deny with while locked, or nil when the gate may open.
-        func check(_ strings: GateStrings) -> GateError? {
-            guard cooldown > 0 else { return nil }
-            guard let store else { return .denied("a cooldown is set but neither XDG_STATE_HOME nor HOME names a folder for its state") }
-            let clocks = StateStore.clocks()
-            let result: Result<GateError?, GateError> = store.withLock {
-                switch store.read() {
-                case .none:
-                    return nil
-                case .unreadable(let reason):
-                    return .denied("cannot read \(store.file): \(reason); fix or remove it to open the gate")
-                case .damaged:
-                    _ = store.write(.damaged(cooldown: Double(cooldown), at: clocks))
-                    return .denied("\(store.file) was damaged: locked for \(cooldown) s; remove it to clear the lockout")
-                case .state(let state):
-                    let left = state.remaining(at: clocks)
-                    guard left > 0 else { return nil }
-                    return .denied(strings.text(.locked, ["seconds": String(Int(left.rounded(.up)))]))
-                }
-            }
-            switch result {
-            case .success(let refusal): return refusal
-            case .failure(let error): return error
-            }
-        }
-
-        /// Clears the state after a pass; lengthens the lockout after a denial.
-        func record(passed: Bool) {
-            guard cooldown > 0, let store else { return }
-            let clocks = StateStore.clocks()
-            let result: Result<String?, GateError> = store.withLock {
-                if passed { return store.write(nil) }
-                var previous: LockoutState?
-                if case .state(let state) = store.read() { previous = state }
-                return store.write(.afterDenial(previous, cooldown: Double(cooldown), at: clocks))
-            }
-            switch result {
-            case .success(nil): break
-            case .success(let problem?): Platform.printError("shapelygate: \(problem)\n")
-            case .failure(let error): Platform.printError("shapelygate: \(error.message)\n")
-            }
-        }
-    }
-
     static var helpText: String {
         """
         Usage: shapelygate [options] [--] [command [argument ...]]

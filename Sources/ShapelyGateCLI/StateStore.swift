@@ -6,7 +6,9 @@
 //   it, so several gates at once never lose a denial.
 // - Writes are atomic: a temporary file in the same folder, flushed, then renamed over.
 // - `read` tells apart "no state" (open), a state, a damaged file, and a file that
-//   cannot be read at all; the caller treats the last two as locked.
+//   cannot be read at all; `CLI.Lockout` treats the last two as locked.
+// - `CLI.Lockout` is the one user of the store: it checks before the challenge and
+//   records the outcome after it, each under the lock.
 
 import ShapelyGate
 
@@ -61,7 +63,7 @@ struct StateStore {
             return .state(state)
         } catch {
             if !Platform.exists(file) { return .none }
-            return error.reason.hasPrefix("larger than") ? .damaged : .unreadable(error.reason)
+            return error.tooLarge ? .damaged : .unreadable(error.reason)
         }
     }
 
@@ -74,7 +76,7 @@ struct StateStore {
         var template = Array((file + ".XXXXXX").utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { return "cannot write in \(folder): \(Platform.describe(errno: errno))" }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         Platform.writeAll(fd, Array(state.serialized.utf8))
         let synced = fsync(fd) == 0
         _ = Platform.closeDescriptor(fd)
@@ -99,5 +101,61 @@ struct StateStore {
             .map { String(decoding: $0, as: UTF8.self).filter { !$0.isWhitespace } } ?? "unknown"
         return Clocks(wall: Double(wall.tv_sec) + Double(wall.tv_nsec) / 1e9,
                       boot: Double(boot.tv_sec) + Double(boot.tv_nsec) / 1e9, bootID: bootID)
+    }
+}
+
+extension CLI {
+    /// The lockout for one run: checked before the challenge, updated after it.
+    struct Lockout {
+        let cooldown: Int
+        let store: StateStore?
+
+        init(cooldown: Int, environment: [String: String]) {
+            self.cooldown = cooldown
+            store = cooldown > 0 ? StateStore(environment: environment) : nil
+        }
+
+        /// The error to deny with while locked, or nil when the gate may open.
+        func check(_ strings: GateStrings) -> GateError? {
+            guard cooldown > 0 else { return nil }
+            guard let store else { return .denied("a cooldown is set but neither XDG_STATE_HOME nor HOME names a folder for its state") }
+            let clocks = StateStore.clocks()
+            let result: Result<GateError?, GateError> = store.withLock {
+                switch store.read() {
+                case .none:
+                    return nil
+                case .unreadable(let reason):
+                    return .denied("cannot read \(store.file): \(reason); fix or remove it to open the gate")
+                case .damaged:
+                    _ = store.write(.damaged(cooldown: Double(cooldown), at: clocks))
+                    return .denied("\(store.file) was damaged: locked for \(cooldown) s; remove it to clear the lockout")
+                case .state(let state):
+                    let left = state.remaining(at: clocks)
+                    guard left > 0 else { return nil }
+                    return .denied(strings.text(.locked, ["seconds": String(Int(left.rounded(.up)))]))
+                }
+            }
+            switch result {
+            case .success(let refusal): return refusal
+            case .failure(let error): return error
+            }
+        }
+
+        /// Clears the state after a pass; lengthens the lockout after a denial.
+        func record(passed: Bool) {
+            guard cooldown > 0, let store else { return }
+            let clocks = StateStore.clocks()
+            let result: Result<String?, GateError> = store.withLock {
+                if passed { return store.write(nil) }
+                var previous: LockoutState?
+                if case .state(let state) = store.read() { previous = state }
+                return store.write(.afterDenial(previous, cooldown: Double(cooldown), at: clocks))
+            }
+            switch result {
+            case .success(nil): break
+            case .success(let problem?): Platform.printError("shapelygate: \(problem)\n")
+            case .failure(let error): Platform.printError("shapelygate: \(error.message)\n")
+            }
+        }
     }
 }

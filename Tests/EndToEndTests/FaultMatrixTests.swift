@@ -106,7 +106,7 @@ struct FaultMatrixTests {
         var endings: [Termination] = []
         for gate in gates { endings.append(gate.finish(timeout: 10)) }
         #expect(endings.allSatisfy { $0 == .exited(1) })
-        let text = String(decoding: (try? readText(state + "/shapelygate/lockout")).map { Array($0.utf8) } ?? [], as: UTF8.self)
+        let text = readText(state + "/shapelygate/lockout")
         guard let lockout = LockoutState.parse(text) else { Issue.record("state damaged: \(text)"); return }
         // Some gates start after the first denial and are refused as locked; every gate
         // that did run a challenge was counted.

@@ -103,10 +103,8 @@ import Testing
         #expect(CLI.run(arguments: ["--strings", "/nonexistent/file.plist"], environment: [:]) == .usage)
         #expect(CLI.run(arguments: ["--strings-template", "it"], environment: [:]) == .usage)
         #expect(CLI.run(arguments: ["--", "/nonexistent/command"], environment: [:]) == .commandNotFound)
-        var template = Array("/tmp/shapelygate-noexec-XXXXXX".utf8CString)
-        let fd = mkstemp(&template)
-        close(fd)
-        let plainFile = String(cString: template)
+        let plainFile = temporaryFolder() + "/not-executable"
+        writeFile(plainFile, "echo hi\n")
         defer { unlink(plainFile) }
         #expect(CLI.run(arguments: ["--", plainFile], environment: [:]) == .commandNotExecutable)
         #expect(CLI.run(arguments: ["--", "/tmp"], environment: [:]) == .commandNotExecutable)
