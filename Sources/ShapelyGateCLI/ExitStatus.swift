@@ -35,8 +35,12 @@ public enum ExitStatus: Equatable, Sendable {
     }
 
     /// Ends the process with this status. A signal status restores the signal's default
-    /// action, unblocks it and sends it to this process, so the parent sees that death;
+    /// action, unblocks it and sends it to this thread, so the parent sees that death;
     /// the exit code is a fallback that only runs if the signal somehow does not kill.
+    ///
+    /// `raise` (thread-directed), not `kill(getpid())` (process-directed): Dispatch may
+    /// still hold a signalfd for the signal on another thread, and it can dequeue a
+    /// process-directed signal before this thread takes it, leaving the process alive.
     public func terminate() -> Never {
         if case .killedBy(let number) = self {
             signal(number, SIG_DFL)
@@ -44,7 +48,7 @@ public enum ExitStatus: Equatable, Sendable {
             sigemptyset(&set)
             sigaddset(&set, number)
             pthread_sigmask(SIG_UNBLOCK, &set, nil)
-            kill(getpid(), number)
+            raise(number)
         }
         exit(code)
     }
