@@ -84,8 +84,16 @@ enum ConfigFile {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .configuration("\(path): not valid UTF-8 text")
         }
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let place = "\(path):\(index + 1)"
+        try apply(text: text, name: path, system: system, into: &options, policy: &policy)
+        return []
+    }
+
+    /// Applies the lines of one file's text; `name` is the file named in messages.
+    static func apply(text: String, name: String, system: Bool,
+                      into options: inout Options, policy: inout Policy) throws(GateError) {
+        // Split on any line break, so a file saved with CRLF endings reads the same.
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let place = "\(name):\(index + 1)"
             var line = rawLine
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
             let trimmed = line.trimmingBlanks()
@@ -108,7 +116,6 @@ enum ConfigFile {
                 throw .configuration("\(place): unknown key '\(key)'")
             }
         }
-        return []
     }
 
     static func yesNo(_ value: String, place: String) throws(GateError) -> Bool {

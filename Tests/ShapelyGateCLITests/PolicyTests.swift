@@ -64,6 +64,17 @@ func writeFile(_ path: String, _ text: String, mode: mode_t = 0o644) {
         }
     }
 
+    @Test func filesWithCRLFLineEndingsReadTheSame() throws {
+        writeFile(system, "timeout = 25\r\n\r\nmin-rounds = 2\r\nbogus\r\n")
+        #expect(throws: GateError.configuration(system + ":4: expected 'key = value'")) {
+            try CLI.settle(arguments: [], environment: environment, systemConfig: system)
+        }
+        writeFile(system, "timeout = 25\r\n\r\nmin-rounds = 2\r\n")
+        let (options, _) = try CLI.settle(arguments: [], environment: environment, systemConfig: system)
+        #expect(options.configuration.maximumTimeAllowed == 25)
+        #expect(options.configuration.rounds == 2)
+    }
+
     @Test func aSystemFileOthersCanWriteIsIgnored() throws {
         writeFile(system, "max-attempts = 1\n", mode: 0o666)
         let (options, _) = try CLI.settle(arguments: ["-a", "5"], environment: environment, systemConfig: system)
