@@ -10,9 +10,9 @@ cd "$(dirname "$0")/.."
 runs=${1:-40}
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    if ! command -v whiptail >/dev/null || ! command -v dialog >/dev/null; then
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq whiptail dialog >/dev/null 2>&1 ||
-            { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq whiptail dialog >/dev/null; }
+    if ! command -v whiptail >/dev/null || ! command -v dialog >/dev/null || ! command -v bc >/dev/null; then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq whiptail dialog bc >/dev/null 2>&1 ||
+            { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq whiptail dialog bc >/dev/null; }
     fi
 fi
 
@@ -31,9 +31,17 @@ gate=$(value first-prompt/shapelygate)
 echo_floor=$(value first-prompt/echo)
 whiptail=$(value first-prompt/whiptail)
 echo
+echo "First prompt, shapelygate as a ratio of each anchor (median of $runs runs each):"
+for anchor in echo bash-read whiptail dialog; do
+    other=$(value "first-prompt/$anchor")
+    if [ -n "$other" ]; then
+        printf '  %-10s %5.2fx  (%s ms vs %s ms)\n' "$anchor" "$(echo "$gate / $other" | bc -l)" "$gate" "$other"
+    fi
+done
+echo
 echo "Goals:"
 check() { if [ "$(echo "$2" | bc -l)" = 1 ]; then echo "  ok    $1"; else echo "  MISS  $1"; fi; }
-[ -n "$whiptail" ] && check "first prompt no slower than whiptail ($gate vs $whiptail ms; ratio $(echo "scale=2; $gate / $whiptail" | bc -l))" "$gate <= $whiptail"
+if [ -n "$whiptail" ]; then check "first prompt no slower than whiptail ($gate vs $whiptail ms; ratio $(echo "scale=2; $gate / $whiptail" | bc -l))" "$gate <= $whiptail"; fi
 check "first prompt within 2 ms of the echo floor ($gate vs $echo_floor ms)" "$gate - $echo_floor <= 2"
 check "expiry within 50 ms of the deadline under load (worst $(value expiry-late/loaded-max) ms)" "$(value expiry-late/loaded-max) <= 50"
 check "under 20 ms CPU per 10 s wait ($(value cpu-per-10s-wait) ms)" "$(value cpu-per-10s-wait) < 20"

@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
-# Fuzzes the engine's parsers with libFuzzer (swiftc -sanitize=fuzzer,address):
-# the answer parser, the strings plist loader and the lockout state parser.
+# Fuzzes shapelygate's parsers with libFuzzer (swiftc -sanitize=fuzzer,address): the
+# answer parser, the strings plist loader, the lockout state parser, the option parser
+# and the configuration file parser (see Scripts/fuzz/FuzzTargets.swift).
 #
 #   Scripts/fuzz.sh [RUNS]      (default 100000 inputs per target)
 #
-# Seed corpora come from the test fixtures and the examples. Exits non-zero on the
-# first crash; the crashing input is left in fuzz-out/.
+# Seed corpora come from the test fixtures, the examples and a few hand-made inputs.
+# Exits non-zero on the first crash; the crashing input is left in fuzz-out/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-100000}
 out=fuzz-out
-mkdir -p "$out/corpus-answer" "$out/corpus-plist" "$out/corpus-state"
+targets=(answer plist state options config)
+for target in "${targets[@]}"; do mkdir -p "$out/corpus-$target"; done
 
-swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name shapelygate -module-name ShapelyGate -O \
-    Sources/ShapelyGate/*.swift Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-engine" 2>&1 | grep -v "warning: Cannot export" >&2 || true
+quiet() { grep -v "warning: Cannot export" >&2 || true; }
+flags=('-sanitize=fuzzer,address' -parse-as-library -swift-version 6 -package-name shapelygate -O)
+# The engine as a static library, then the command-line module with the entry point.
+swiftc "${flags[@]}" -module-name ShapelyGate -emit-module -emit-module-path "$out/ShapelyGate.swiftmodule" \
+    -emit-library -static -o "$out/libShapelyGate.a" Sources/ShapelyGate/*.swift 2>&1 | quiet
+swiftc "${flags[@]}" -module-name ShapelyGateCLI -I "$out" -L "$out" -lShapelyGate \
+    Sources/ShapelyGateCLI/*.swift Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-parsers" 2>&1 | quiet
 
 printf '1\n' >"$out/corpus-answer/one"
 printf ' 08 \r\n' >"$out/corpus-answer/padded"
@@ -21,11 +28,16 @@ printf '3abc' >"$out/corpus-answer/junk"
 find Tests/Fixtures Scripts/examples/strings -name '*.plist' -exec cp {} "$out/corpus-plist/" \;
 printf 'shapelygate-lockout 1\ndenials 2\nduration 120.0\nuntil-wall 1000.0\nuntil-boot 50.0\nboot-id abc\n' \
     >"$out/corpus-state/state"
+printf -- '--attempts\0003\000-t5\000--kinds=star,heart\000--\000apt\000upgrade' >"$out/corpus-options/wrapper"
+printf -- '--strict\000--odds\000--strings-template\000es' >"$out/corpus-options/actions"
+printf 'timeout = 20\nmin-rounds = 2\nmax-attempts = 1\nkinds = 6\nno-color = yes\nsyslog = no\n' \
+    >"$out/corpus-config/policy"
 
-for target in answer plist state; do
+for target in "${targets[@]}"; do
     echo "fuzzing $target: $runs inputs"
-    FUZZ_TARGET=$target "$out/fuzz-engine" -runs="$runs" -max_len=4096 -print_final_stats=1 \
-        -artifact_prefix="$out/$target-" "$out/corpus-$target" 2>&1 | grep -E 'stat::number_of_executed_units|ERROR|Done' || true
+    FUZZ_TARGET=$target "$out/fuzz-parsers" -runs="$runs" -max_len=4096 -print_final_stats=1 \
+        -artifact_prefix="$out/$target-" "$out/corpus-$target" 2>&1 |
+        grep -E 'stat::number_of_executed_units|ERROR|Done' || true
     if ls "$out/$target-"crash-* >/dev/null 2>&1; then
         echo "fuzz.sh: $target crashed; see $out/$target-crash-*" >&2
         exit 1

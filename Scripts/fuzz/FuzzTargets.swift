@@ -1,6 +1,13 @@
-// FuzzTargets.swift — libFuzzer entry point for the engine's parsers, compiled into
-// the engine's own module by Scripts/fuzz.sh. FUZZ_TARGET picks the parser:
-// answer, plist, state. Each must return for every input; a trap is a finding.
+// FuzzTargets.swift — libFuzzer entry point for shapelygate's parsers, compiled into
+// the command-line module by Scripts/fuzz.sh. FUZZ_TARGET picks the parser:
+//   answer   the tile-number parser
+//   plist    the strings plist reader and the override schema
+//   state    the lockout state file
+//   options  the command line (the input split at NUL bytes into arguments)
+//   config   the configuration file lines, read as the system file
+// Each must return for every input; a trap is a finding.
+
+import ShapelyGate
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -10,18 +17,33 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if let number = AnswerParser.tileNumber(from: bytes), !(0...999).contains(number) { fatalError("out of range") }
     case "plist":
         if let root = try? PropertyList.parse(bytes) {
-            let table = try? GateStrings.overrides(from: root, path: "fuzz")
+            _ = try? GateStrings.overrides(from: root, path: "fuzz")
             // Whatever parsed must survive a write and a second read unchanged.
-            if let table, !table.isEmpty, let again = try? PropertyList.parse(Array(PropertyList.xml(root).utf8)) {
-                precondition(again == root, "round trip changed the tree")
-            }
+            let again = try? PropertyList.parse(Array(PropertyList.xml(root).utf8))
+            precondition(again == root, "round trip changed the tree")
         }
     case "state":
         if let text = String(validating: bytes, as: UTF8.self), let state = LockoutState.parse(text) {
             precondition(LockoutState.parse(state.serialized) == state, "state round trip")
         }
+    case "options":
+        let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        if var options = try? OptionParser.parse(arguments) {
+            Policy().enforce(on: &options)
+            precondition(GateConfiguration.attemptsRange.contains(options.configuration.maximumFailedAttempts))
+            precondition(options.configuration.kinds.count >= 2 && options.configuration.tileCount <= 81)
+        }
+    case "config":
+        var options = Options()
+        var policy = Policy()
+        if (try? ConfigFile.apply(text: String(decoding: bytes, as: UTF8.self), name: "fuzz", system: true,
+                                  into: &options, policy: &policy)) != nil {
+            policy.enforce(on: &options)
+            precondition(options.configuration.maximumFailedAttempts <= policy.maxAttempts)
+            precondition(options.configuration.rounds >= policy.minRounds)
+        }
     default:
-        fatalError("set FUZZ_TARGET to answer, plist or state")
+        fatalError("set FUZZ_TARGET to answer, plist, state, options or config")
     }
     return 0
 }

@@ -101,12 +101,18 @@ public final class Session: @unchecked Sendable {
     private func timerFired() {
         guard outcome == nil else { return }
         if challenge.expireIfDue(at: clock()) {
-            terminal.discardInput()
-            terminal.write("\n" + renderer.denial(.timeExpired))
-            finish(.denied(.timeExpired))
+            // The person may be mid-line: start the message on a fresh one.
+            expire(prefix: "\n")
         } else {
             armTimer()
         }
+    }
+
+    /// Time is up: what was typed and not entered is thrown away, never reaching the shell.
+    private func expire(prefix: String) {
+        terminal.discardInput()
+        terminal.write(prefix + renderer.denial(.timeExpired))
+        finish(.denied(.timeExpired))
     }
 
     private func showBoard() {
@@ -170,9 +176,7 @@ public final class Session: @unchecked Sendable {
             terminal.write(renderer.denial(.tooManyAttempts))
             finish(.denied(.tooManyAttempts))
         case .timeExpired:
-            terminal.discardInput()
-            terminal.write(renderer.denial(.timeExpired))
-            finish(.denied(.timeExpired))
+            expire(prefix: "")
         case .closed:
             break
         }

@@ -20,7 +20,7 @@ struct FaultMatrixTests {
         let marker = "/tmp/shapelygate-fault-\(getpid())"
         unlink(marker)
         let gate = GateProcess(["--timeout", "2"] + extra + ["--", "touch", marker], environment: environment, stdin: stdin)
-        let before = gate.settings()
+        let before = gate.initialSettings
         let started = monotonicNow()
         #expect(gate.waitFor("1-8"))
         fault(gate)

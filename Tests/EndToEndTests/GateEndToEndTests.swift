@@ -138,7 +138,7 @@ struct GateEndToEndTests {
 
     @Test func controlCDiesBySIGINTAndRestoresTheTerminal() {
         let gate = GateProcess(["--seed", "9"])
-        let before = gate.settings()
+        let before = gate.initialSettings
         #expect(gate.waitFor("choose 1-8"))
         #expect(!sameSettings(before, gate.settings()), "the gate turns flow control off while it runs")
         gate.type("\u{03}")

@@ -58,6 +58,8 @@ final class GateProcess {
     /// Kept open by the test so the terminal's settings can be read after the gate exits.
     let slave: Int32
     let errorPipe: Int32
+    /// The terminal's settings before the gate started, for comparing after it ends.
+    let initialSettings: termios
     private(set) var screen: [UInt8] = []
     private(set) var errors: [UInt8] = []
     private var status: Termination = .stillRunning
@@ -84,6 +86,9 @@ final class GateProcess {
         var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
         configure?(slave)
+        var found = termios()
+        tcgetattr(slave, &found)
+        initialSettings = found
 
         var errorFDs: [Int32] = [0, 0]
         makePipe(&errorFDs)
