@@ -16,16 +16,16 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     fi
 fi
 
-swift build -c release --static-swift-stdlib >/dev/null
-binary=$(swift build -c release --static-swift-stdlib --show-bin-path)/shapelygate
+binary=$(Scripts/build-release.sh 2>/dev/null)
 
 results=$(python3 Scripts/bench_pty.py "$binary" "$runs")
 size=$(stat -c %s "$binary")
 libs=$(ldd "$binary" 2>/dev/null | grep -c swift || true)
+if ldd "$binary" >/dev/null 2>&1; then linkage="dynamically linked"; else linkage="fully static"; fi
 
 value() { awk -v k="$1" '$1 == k { print $2 }' <<<"$results"; }
 echo "$results" | awk '{ printf "%-28s %10s %s\n", $1, $2, $3 }'
-printf '%-28s %10.2f MB (%d Swift runtime libraries linked)\n' binary-size "$(echo "$size / 1048576" | bc -l)" "$libs"
+printf '%-28s %10.2f MB (%s, %d Swift runtime libraries linked)\n' binary-size "$(echo "$size / 1048576" | bc -l)" "$linkage" "$libs"
 
 gate=$(value first-prompt/shapelygate)
 echo_floor=$(value first-prompt/echo)

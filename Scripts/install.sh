@@ -59,8 +59,7 @@ if [ "$uninstall" = 1 ]; then
 fi
 
 if [ -z "$binary" ]; then
-    swift build -c release --static-swift-stdlib >&2
-    binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/shapelygate"
+    binary=$(Scripts/build-release.sh)
 fi
 [ -x "$binary" ] || { echo "install.sh: $binary is not an executable" >&2; exit 1; }
 sources[0]=$binary

@@ -37,7 +37,6 @@ Section: utils
 Priority: optional
 Architecture: $arch
 Installed-Size: $size
-Depends: libc6
 Maintainer: shapelygate maintainers <shapelygate@users.noreply.invalid>
 Homepage: https://github.com/shapelygate/shapelygate
 Description: parental gate for the terminal

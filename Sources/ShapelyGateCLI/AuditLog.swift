@@ -40,9 +40,17 @@ struct AuditLog {
         }
     }
 
+    /// The real user's name from /etc/passwd, else `uid<N>`. Read directly rather than
+    /// with getpwuid, which a fully static binary cannot use; never from $USER, which the
+    /// user sets.
     static func userName() -> String {
-        if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name { return String(cString: name) }
-        return "uid\(getuid())"
+        let uid = String(getuid())
+        let passwd = (try? Platform.readFile("/etc/passwd")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        for line in passwd.split(separator: "\n") {
+            let fields = line.split(separator: ":", omittingEmptySubsequences: false)
+            if fields.count > 2, fields[2] == uid, !fields[0].isEmpty { return String(fields[0]) }
+        }
+        return "uid" + uid
     }
 
     /// UTC, ISO 8601, to the second.

@@ -35,8 +35,10 @@ func monotonicNow() -> Double {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
-/// The built executable, next to the test bundle in the build folder.
+/// The built executable, next to the test bundle in the build folder, or the one
+/// SHAPELYGATE_BIN names (to run the same tests against a release or installed build).
 let gateBinary: String = {
+    if let chosen = getenv("SHAPELYGATE_BIN"), chosen.pointee != 0 { return String(cString: chosen) }
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     let path = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""

@@ -89,7 +89,7 @@ struct PackagingTests {
         #expect(build.status == 0, "\(build.output)")
         let deb = build.output.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
         #expect(deb.hasPrefix("dist/shapelygate_1.0.0_") && deb.hasSuffix(".deb"))
-        let contents = shell("dpkg-deb --contents '\(deb)' && dpkg-deb --field '\(deb)' Package Version Depends")
+        let contents = shell("dpkg-deb --contents '\(deb)' && dpkg-deb --field '\(deb)' Package Version")
         #expect(contents.status == 0)
         for path in ["./usr/bin/shapelygate", "./usr/share/man/man1/shapelygate.1.gz",
                      "./usr/share/bash-completion/completions/shapelygate", "./usr/share/zsh/site-functions/_shapelygate",

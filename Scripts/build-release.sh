@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Builds the release executable that install.sh, package-deb.sh and bench.sh use, and
+# prints its path. It is fully static (-static-executable, which includes
+# --static-swift-stdlib): no Swift runtime, no libstdc++, no dynamic loader, so it runs
+# on any Linux machine of the same architecture and starts without any library lookups.
+#
+#   Scripts/build-release.sh            (progress on stderr, the path on stdout)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+flags=(-c release --static-swift-stdlib -Xswiftc -static-executable)
+# The C library warns that getpwuid and dlopen need its shared pieces at run time when
+# linked statically; shapelygate calls neither, the Swift runtime's dlopen is optional.
+swift build "${flags[@]}" 2>&1 | grep -vE "statically linked applications requires at runtime|^\s*$" >&2 || true
+echo "$(swift build "${flags[@]}" --show-bin-path)/shapelygate"
