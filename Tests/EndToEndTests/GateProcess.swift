@@ -183,10 +183,16 @@ final class GateProcess {
         defer { _ = fcntl(master, F_SETFL, flags) }
         let deadline = monotonicNow() + 10
         var offset = 0
-        while offset < bytes.count && monotonicNow() < deadline {
+        while offset < bytes.count && monotonicNow() < deadline && !hasExited {
             let count = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, min($0.count, 4096)) }
             if count <= 0 { pump(0.005) } else { offset += count }
         }
+    }
+
+    /// Whether the gate has ended, without collecting its status (that is `finish`'s).
+    var hasExited: Bool {
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid
     }
 
     /// Reads whatever the gate wrote within `seconds`.
