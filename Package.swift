@@ -16,8 +16,10 @@ let package = Package(
         .target(name: "ShapelyGateCLI", dependencies: ["ShapelyGate"]),
         // A few lines: run the CLI, leave with its status.
         .executableTarget(name: "shapelygate", dependencies: ["ShapelyGateCLI"]),
-        .testTarget(name: "ShapelyGateTests", dependencies: ["ShapelyGate"]),
-        .testTarget(name: "ShapelyGateCLITests", dependencies: ["ShapelyGateCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["shapelygate", "ShapelyGate"]),
+        // Fixtures and temporary files, for the tests only.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ShapelyGateTests", dependencies: ["ShapelyGate", "TestSupport"]),
+        .testTarget(name: "ShapelyGateCLITests", dependencies: ["ShapelyGateCLI", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["shapelygate", "ShapelyGate", "TestSupport"]),
     ]
 )

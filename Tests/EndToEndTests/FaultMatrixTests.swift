@@ -4,6 +4,7 @@
 // settings exactly as it found them.
 
 import ShapelyGate
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -104,8 +105,7 @@ struct FaultMatrixTests {
     }
 
     @Test func twentyGatesAtOnceShareOneStateFile() {
-        var template = Array("/tmp/shapelygate-many-XXXXXX".utf8CString)
-        let state = String(cString: mkdtemp(&template))
+        let state = temporaryFolder()
         let gates = (0..<20).map { _ in GateProcess(["--cooldown", "1", "--timeout", "1"], environment: ["XDG_STATE_HOME": state]) }
         var endings: [Termination] = []
         for gate in gates { endings.append(gate.finish(timeout: 10)) }

@@ -3,6 +3,7 @@
 // The engine, given the same seed, tells the test which tiles are right and wrong.
 
 import ShapelyGate
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -175,8 +176,7 @@ struct GateEndToEndTests {
     }
 
     @Test func aDenialLocksTheNextRunUntilTheCooldownEnds() {
-        var template = Array("/tmp/shapelygate-state-XXXXXX".utf8CString)
-        let state = String(cString: mkdtemp(&template))
+        let state = temporaryFolder()
         let first = GateProcess(["--cooldown", "60"], environment: ["XDG_STATE_HOME": state])
         #expect(first.waitFor("choose 1-8"))
         first.type("\u{04}")
@@ -227,10 +227,4 @@ extension GateProcess {
         type("\(tile)\r")
         return waitFor(text, after: mark)
     }
-}
-
-/// A path inside Tests/Fixtures, found from this source file's location.
-func fixture(_ name: String, file: String = #filePath) -> String {
-    let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
-    return folder + "/Fixtures/" + name
 }

@@ -2,6 +2,8 @@
 // fresh pseudo-terminal that is its controlling terminal, in a session of its own.
 // Tests type into the master side and read what the person would see.
 
+import TestSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -264,15 +266,10 @@ func makePipe(_ fds: inout [Int32]) {
     for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
 }
 
-/// The package's root folder, found from this source file's location.
-func packageRoot(file: String = #filePath) -> String {
-    file.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
-}
-
 /// Runs `script` with /bin/sh -c in the package root, without a terminal; returns the
 /// exit status (or 128+signal) and everything it wrote on stdout and stderr.
 func shell(_ script: String, timeout: Double = 300) -> (status: Int32, output: String) {
-    let process = GateProcess(["-c", "cd '\(packageRoot())' && exec 1>&2 && " + script],
+    let process = GateProcess(["-c", "cd '\(packageRoot)' && exec 1>&2 && " + script],
                               environment: ["PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"],
                               stdin: .devNull, controllingTerminal: false, executable: "/bin/sh")
     switch process.finish(timeout: timeout) {

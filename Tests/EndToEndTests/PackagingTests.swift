@@ -3,29 +3,17 @@
 // scripts are shellcheck-clean. Needs mandoc (or man), shellcheck and dpkg-deb, which
 // .ci/run installs.
 
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-func readText(_ path: String) -> String {
-    guard let file = fopen(path, "r") else { return "" }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes += buffer[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
 @Suite("Packaging and documents", .serialized)
 struct PackagingTests {
-    let manPage = readText(packageRoot() + "/man/shapelygate.1")
-    let readme = readText(packageRoot() + "/README.md")
+    let manPage = readText(packageRoot + "/man/shapelygate.1")
+    let readme = readText(packageRoot + "/README.md")
 
     func help() -> String {
         let run = shell("'\(gateBinary)' --help")

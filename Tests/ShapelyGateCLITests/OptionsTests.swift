@@ -1,6 +1,7 @@
 // OptionsTests.swift — every option in every spelling, and every kind of mistake.
 
 import ShapelyGate
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -3,25 +3,13 @@
 // real /etc or home.
 
 import ShapelyGate
+import TestSupport
 import Testing
 @testable import ShapelyGateCLI
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// A fresh temporary folder.
-func temporaryFolder() -> String {
-    var template = Array("/tmp/shapelygate-policy-XXXXXX".utf8CString)
-    return String(cString: mkdtemp(&template))
-}
-
-func writeFile(_ path: String, _ text: String, mode: mode_t = 0o644) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode)
-    Platform.writeAll(fd, Array(text.utf8))
-    fchmod(fd, mode)
-    close(fd)
-}
 
 @Suite(.serialized) struct PolicyTests {
     let folder = temporaryFolder()

@@ -1,21 +1,9 @@
 // StringsTests.swift — lookup order, override files, plist reading and writing,
 // placeholders and language choice.
 
+import TestSupport
 import Testing
 @testable import ShapelyGate
-
-func fixturePath(_ name: String, file: String = #filePath) -> String {
-    file.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/") + "/Fixtures/" + name
-}
-
-/// A temporary file holding `text`, removed by the caller.
-func temporaryFile(_ text: String) -> String {
-    var template = Array("/tmp/shapelygate-test-XXXXXX".utf8CString)
-    let fd = mkstemp(&template)
-    Platform.writeAll(fd, Array(text.utf8))
-    close(fd)
-    return String(cString: template)
-}
 
 @Suite struct StringsTests {
     @Test func everyBuiltInLanguageIsComplete() {
@@ -42,7 +30,7 @@ func temporaryFile(_ text: String) -> String {
     }
 
     @Test func theIOSAppFolderPicksItsLanguageAndFallsBack() throws {
-        let folder = fixturePath("ios-example")
+        let folder = fixture("ios-example")
         let spanish = try GateStrings.overrideFile(at: folder, language: "es", region: "MX")
         #expect(spanish.hasSuffix("/es.lproj/ParentalGateStrings.plist"))
         let other = try GateStrings.overrideFile(at: folder, language: "fr")
