@@ -104,11 +104,11 @@ import Testing
         #expect(CLI.run(arguments: ["--strings", "/nonexistent/file.plist"], environment: [:]) == .usage)
         #expect(CLI.run(arguments: ["--strings-template", "it"], environment: [:]) == .usage)
         #expect(CLI.run(arguments: ["--", "/nonexistent/command"], environment: [:]) == .commandNotFound)
-        let plainFile = temporaryFolder() + "/not-executable"
+        let folder = temporaryFolder()
+        let plainFile = folder + "/not-executable"
         writeFile(plainFile, "echo hi\n")
-        defer { unlink(plainFile) }
         #expect(CLI.run(arguments: ["--", plainFile], environment: [:]) == .commandNotExecutable)
-        #expect(CLI.run(arguments: ["--", "/tmp"], environment: [:]) == .commandNotExecutable)
+        #expect(CLI.run(arguments: ["--", folder], environment: [:]) == .commandNotExecutable)
         #expect(CLI.run(arguments: ["no-such-command-anywhere"], environment: ["PATH": "/usr/bin:/bin"]) == .commandNotFound)
     }
 
