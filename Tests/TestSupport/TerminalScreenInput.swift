@@ -1,7 +1,8 @@
 // TerminalScreenInput.swift — how TerminalScreen reads its input: bytes are decoded as
 // UTF-8 into scalars, and the scalars go through an escape-sequence parser shaped like
 // xterm's (ground, escape, CSI, control strings). Controls, ESC sequences and CSI
-// sequences act on the grid; SGR is in TerminalScreenStyle.swift.
+// sequences become grid operations (TerminalScreenGrid.swift); SGR is in
+// TerminalScreenStyle.swift.
 //
 // C0 controls inside an escape or CSI sequence act at once and the sequence goes on, as
 // in xterm; CAN and SUB cancel a sequence; ESC starts a new one.
@@ -232,55 +233,6 @@ extension TerminalScreen {
         case "u": restoreCursor()
         default: break
         }
-    }
-
-    mutating func moveTo(row newRow: Int, column newColumn: Int, origin: Bool = false) {
-        let (low, high) = origin && originMode ? (top, bottom) : (0, rows - 1)
-        row = min(max(newRow, low), high)
-        column = min(max(newColumn, 0), columns - 1)
-        pendingWrap = false
-    }
-
-    /// CUU/CUD stop at the scroll margins when the cursor starts inside them.
-    mutating func moveVertically(_ delta: Int) {
-        if delta < 0 {
-            row = max(row >= top ? top : 0, row + delta)
-        } else {
-            row = min(row <= bottom ? bottom : rows - 1, row + delta)
-        }
-        pendingWrap = false
-    }
-
-    mutating func eraseInDisplay(_ selector: Int) {
-        pendingWrap = false
-        switch selector {
-        case 0:
-            erase(row: row, from: column, to: columns - 1)
-            for below in row + 1 ..< rows { erase(row: below, from: 0, to: columns - 1) }
-        case 1:
-            for above in 0 ..< row { erase(row: above, from: 0, to: columns - 1) }
-            erase(row: row, from: 0, to: column)
-        case 2:
-            for any in 0 ..< rows { erase(row: any, from: 0, to: columns - 1) }
-        case 3:
-            scrollback = []
-        default: break
-        }
-    }
-
-    /// ICH (positive) or DCH (negative): cells from the cursor move right or left.
-    mutating func shiftCells(_ delta: Int) {
-        pendingWrap = false
-        var cells = screen[row].cells
-        let width = min(abs(delta), columns - column)
-        if delta > 0 {
-            cells.insert(contentsOf: Array(repeating: erased, count: width), at: column)
-            cells.removeLast(width)
-        } else {
-            cells.removeSubrange(column ..< column + width)
-            cells.append(contentsOf: Array(repeating: erased, count: width))
-        }
-        screen[row].cells = cells
     }
 
     mutating func privateModes(_ modes: [Int], on: Bool) {
