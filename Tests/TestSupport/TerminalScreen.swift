@@ -7,10 +7,11 @@
 //   U+FFFD, as xterm shows them. The model does no output processing of its own: a
 //   pseudo-terminal has already turned "\n" into "\r\n" before the master side reads it.
 // - Rows and columns count from 0. Each character (a scalar with any combining marks
-//   after it) takes one column; there is no notion of double-width glyphs.
+//   after it) takes one column; there is no notion of double-width glyphs. Format
+//   characters (Cf, such as bidi controls) and C1 controls take none and show nothing.
 // - Handled: printing with xterm's autowrap (the cursor waits on the last column until
 //   the next character, DECAWM ?7), CR, LF/VT/FF, BS, HT (stops every 8 columns), ESC 7/8,
-//   IND, NEL, RI, RIS; CSI A B C D E F G ` H f d (cursor), J K X @ P L M S T (erase,
+//   IND, NEL, RI, RIS; CSI A B C D E F G ` a e H f d (cursor), J K X @ P L M S T (erase,
 //   insert, delete, scroll), m (SGR), r (DECSTBM), s u (save, restore), n and c
 //   (answers kept for `takeReplies`), ?25 (cursor shown), ?7, ?6 (origin), ?47/?1047/?1049
 //   (alternate screen). Every other control, escape, CSI, OSC, DCS, APC, PM or SOS
