@@ -11,6 +11,7 @@
 //   printed on stderr or a command is run.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 public enum CLI {
     public static let version = "1.0.0"
@@ -74,7 +75,7 @@ public enum CLI {
             break
         }
 
-        let strings = try loadStrings(options.stringsPath, choice)
+        let strings = try StringsFile.load(options.stringsPath, choice)
         if let name = options.command.first { try CommandRunner.check(name, environment: environment) }
 
         Signals.blockForSession()
@@ -110,16 +111,6 @@ public enum CLI {
         case .signal(let number):
             Platform.printError("shapelygate: \(strings.text(.interrupted, ["signal": Signals.name(number)]))\n")
             return .killedBy(signal: number)
-        }
-    }
-
-    static func loadStrings(_ path: String?, _ choice: LanguageChoice) throws(GateError) -> GateStrings {
-        guard let path else { return GateStrings(language: choice.language) }
-        do {
-            let file = try GateStrings.overrideFile(at: path, language: choice.requested, region: choice.region)
-            return GateStrings(language: choice.language, overrides: try GateStrings.loadOverrides(from: file))
-        } catch {
-            throw GateError(error)
         }
     }
 

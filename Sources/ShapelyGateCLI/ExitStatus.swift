@@ -14,6 +14,7 @@
 // With a command, a pass hands the process over to the command: its status is its own.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 public enum ExitStatus: Equatable, Sendable {
     case passed

@@ -3,6 +3,7 @@
 // `shapelygate: message` on stderr.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 public enum GateError: Error, Equatable {
     /// A bad option or value: exit 2 with a hint to --help.

@@ -105,7 +105,7 @@ import Glibc
         let log = AuditLog(policy: policy, terminal: "/dev/pts/9", command: ["apt", "upgrade"])
         log.record(outcome: "denied", reason: "time-expired")
         log.record(outcome: "passed")
-        let text = String(decoding: (try? Platform.readFile(path)) ?? [], as: UTF8.self)
+        let text = readText(path)
         let lines = text.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines.first?.hasSuffix("user=\(AuditLog.userName()) tty=/dev/pts/9 outcome=denied reason=time-expired command=\"apt upgrade\"") == true)

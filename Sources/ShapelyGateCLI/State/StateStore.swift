@@ -11,6 +11,7 @@
 //   records the outcome after it, each under the lock.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 enum StoredState: Equatable {
     case none

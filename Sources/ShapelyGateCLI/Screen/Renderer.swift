@@ -4,6 +4,7 @@
 // sequences at all.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 /// What the terminal can show.
 public struct Display: Equatable, Sendable {

@@ -14,6 +14,7 @@
 //   depends on the screen.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 public final class Terminal: @unchecked Sendable {
     public let inputDescriptor: Int32

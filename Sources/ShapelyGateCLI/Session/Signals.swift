@@ -7,6 +7,7 @@
 // `resetForExec()` undoes all of it before a command replaces the gate.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 enum Signals {
     static let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]

@@ -15,6 +15,7 @@
 
 import Dispatch
 import ShapelyGate
+import ShapelyGateSystem
 
 public enum SessionOutcome: Equatable, Sendable {
     case passed

@@ -10,6 +10,7 @@
 //   replaces an earlier one.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 public enum Action: Equatable, Sendable {
     case gate

@@ -13,6 +13,7 @@
 //   fails anyway, the gate reports it and returns 126 or 127.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 enum CommandRunner {
     /// Checks that `name` can be run, returning nothing or the error to end with.

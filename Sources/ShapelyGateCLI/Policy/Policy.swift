@@ -19,6 +19,7 @@
 //   tests), never through arguments or the environment of the installed program.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 public struct Policy: Equatable, Sendable {
     public var minRounds = 1

@@ -4,6 +4,7 @@
 // Logging never changes an outcome: every failure here is ignored.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 struct AuditLog {
     let policy: Policy
