@@ -8,6 +8,7 @@
 // Each must return for every input; a trap is a finding.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
