@@ -25,12 +25,13 @@ package enum Platform {
         String(cString: strerror(code))
     }
 
-    /// Opens `path` for reading as a regular file: never blocks on a FIFO, never a
-    /// device or folder. The caller closes the descriptor.
-    package static func openRegularFile(_ path: String, flags: Int32 = O_RDONLY, mode: mode_t = 0)
-        throws(FileReadError) -> (descriptor: Int32, info: stat)
+    /// Opens `path` (relative to the folder `directory` when it is given) as a regular
+    /// file: never blocks on a FIFO, never a device or folder. The caller closes the
+    /// descriptor.
+    package static func openRegularFile(_ path: String, in directory: Int32 = AT_FDCWD, flags: Int32 = O_RDONLY,
+                                        mode: mode_t = 0) throws(FileReadError) -> (descriptor: Int32, info: stat)
     {
-        let fd = open(path, flags | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode)
+        let fd = openat(directory, path, flags | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode)
         if fd < 0 { throw FileReadError(path: path, reason: describe(errno: errno), code: errno) }
         var info = stat()
         if fstat(fd, &info) != 0 {
@@ -128,6 +129,21 @@ extension Platform {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// Names this boot of the machine, so a boot-clock reading is compared only with
+    /// readings from the same boot: Linux's random boot id, Darwin's boot time.
+    package static func bootIdentity() -> String {
+        #if canImport(Darwin)
+        var boot = timeval()
+        var size = MemoryLayout<timeval>.size
+        var name: [Int32] = [CTL_KERN, KERN_BOOTTIME]
+        guard sysctl(&name, 2, &boot, &size, nil, 0) == 0 else { return "unknown" }
+        return "boot-\(boot.tv_sec)-\(boot.tv_usec)"
+        #else
+        guard let bytes = try? readFile("/proc/sys/kernel/random/boot_id", limit: 64) else { return "unknown" }
+        return String(decoding: bytes.filter { $0 > 0x20 && $0 < 0x7F }, as: UTF8.self)
+        #endif
     }
 
     /// The kernel's count of signals: 1..<signalLimit are the signal numbers.

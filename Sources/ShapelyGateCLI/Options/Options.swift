@@ -30,6 +30,10 @@ public struct Options: Equatable, Sendable {
     /// Seconds the gate stays shut after a denial (doubling with each one); 0 is off.
     public var cooldown = 0
     public var strict = false
+    /// Login mode: Ctrl-C, Ctrl-\, Ctrl-Z and a hangup are plain denials (status 1).
+    public var login = false
+    /// What a pass allows, shown on the board and logged (`--for`).
+    public var purpose: String?
     public var command: [String] = []
     public init() {}
 }
@@ -61,6 +65,10 @@ public enum OptionParser {
                    help: "stay shut this long after a denial, doubling each time, 0-86400 (default 0)"),
         OptionSpec(long: "strict", short: nil, value: .none,
                    help: "at least 3 rounds, 8 kinds, cooldown 60; at most 2 wrong answers"),
+        OptionSpec(long: "login", short: nil, value: .none,
+                   help: "for ~/.profile: Ctrl-C, Ctrl-\\, Ctrl-Z and hangups deny with status 1"),
+        OptionSpec(long: "for", short: nil, value: .required("TEXT"),
+                   help: "what a pass allows, shown above the board and logged"),
         OptionSpec(long: "strings", short: "s", value: .required("PATH"),
                    help: "override plist, or a folder of <lang>.lproj/ParentalGateStrings.plist"),
         OptionSpec(long: "lang", short: "l", value: .required("CODE"),
@@ -172,6 +180,11 @@ public enum OptionParser {
             options.cooldown = try integer(value, name, cooldownRange)
         case "strict":
             options.strict = true
+        case "login":
+            options.login = true
+        case "for":
+            guard let value, !value.isEmpty else { throw .usage("option --for needs a text") }
+            options.purpose = value
         case "odds":
             options.action = .odds
         case "strings-template":

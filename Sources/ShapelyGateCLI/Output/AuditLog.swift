@@ -1,7 +1,17 @@
 // AuditLog.swift — one line per outcome (passed, denied with its reason, locked) with
-// the user, the terminal and the wrapped command: to syslog (facility auth, as doas
+// the user, the terminal and what the gate guarded: to syslog (facility auth, as doas
 // does) when the policy says `syslog = yes`, and appended to the policy's `log-file`.
-// Logging never changes an outcome: every failure here is ignored.
+//
+// Contract:
+// - Logging never changes an outcome. A `log-file` that cannot be written brings one
+//   warning line on stderr and nothing else.
+// - Every field from outside is escaped by `Visible.log` and the command is quoted word
+//   by word, so no argument can forge a second line or hide its boundaries.
+// - The log file is opened append-only without following a symlink and without
+//   blocking (a FIFO cannot hang the gate), and written only if it is a regular file.
+// - Syslog is the audit trail for every user (the journal stamps each line with the
+//   sender's uid); `log-file` suits one user, since a file others could write to is
+//   one they could forge.
 
 import ShapelyGate
 import ShapelyGateSystem
@@ -10,12 +20,24 @@ struct AuditLog {
     let policy: Policy
     let terminal: String
     let command: [String]
+    /// What a predicate gate guards (`--for`), when there is no command.
+    var purpose: String?
+    /// Where the warning about an unwritable log goes (stderr; tests catch it).
+    var warn: (String) -> Void = { Platform.printError($0) }
 
-    /// The line's body, e.g. `user=ann tty=/dev/pts/1 outcome=denied reason=time-expired command="apt upgrade"`.
+    init(policy: Policy, terminal: String, command: [String], purpose: String? = nil) {
+        self.policy = policy
+        self.terminal = terminal
+        self.command = command
+        self.purpose = purpose
+    }
+
+    /// The line's body, e.g. `user=ann tty=/dev/pts/1 outcome=denied reason=time-expired command=apt upgrade`.
     func line(outcome: String, reason: String?) -> String {
-        var text = "user=\(Self.userName()) tty=\(terminal) outcome=\(outcome)"
+        var text = "user=\(Visible.log(Self.userName())) tty=\(Visible.log(terminal)) outcome=\(outcome)"
         if let reason { text += " reason=\(reason)" }
-        if !command.isEmpty { text += " command=\"\(command.joined(separator: " ").filter { $0 != "\"" && $0 != "\n" })\"" }
+        if let purpose { text += " for=\(Visible.shellWord(purpose))" }
+        if !command.isEmpty { text += " command=\(Visible.commandLine(command))" }
         return text
     }
 
@@ -32,13 +54,23 @@ struct AuditLog {
                 }
             }
         }
-        if let path = policy.logFile {
-            let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            if fd >= 0 {
-                Platform.writeAll(fd, Array("\(Self.timestamp()) shapelygate[\(getpid())]: \(body)\n".utf8))
-                _ = Platform.closeDescriptor(fd)
-            }
+        if let path = policy.logFile, let problem = append("\(Self.timestamp()) shapelygate[\(getpid())]: \(body)\n", to: path) {
+            warn("shapelygate: \(Visible.screen("cannot write log-file \(path): \(problem)"))\n")
         }
+    }
+
+    /// Appends `text` to the file at `path`; returns why it could not.
+    private func append(_ text: String, to path: String) -> String? {
+        let fd: Int32
+        do {
+            fd = try Platform.openRegularFile(path, flags: O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW, mode: 0o600).descriptor
+        } catch {
+            return error.code == ELOOP ? "it is a symbolic link" : error.reason
+        }
+        defer { _ = Platform.closeDescriptor(fd) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        return written == bytes.count ? nil : Platform.describe(errno: errno)
     }
 
     /// The real user's name from /etc/passwd, else `uid<N>`. Read directly rather than
@@ -46,7 +78,7 @@ struct AuditLog {
     /// user sets.
     static func userName() -> String {
         let uid = String(getuid())
-        let passwd = (try? Platform.readFile("/etc/passwd")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let passwd = (try? Platform.readFile("/etc/passwd", limit: 16 << 20)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         for line in passwd.split(separator: "\n") {
             let fields = line.split(separator: ":", omittingEmptySubsequences: false)
             if fields.count > 2, fields[2] == uid, !fields[0].isEmpty { return String(fields[0]) }
@@ -59,11 +91,8 @@ struct AuditLog {
         var now = time(nil)
         var parts = tm()
         gmtime_r(&now, &parts)
-        func pad(_ value: Int32, _ width: Int = 2) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T"
-            + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))Z"
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

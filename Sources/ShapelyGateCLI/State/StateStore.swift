@@ -2,13 +2,17 @@
 // (default `~/.local/state/shapelygate/lockout`).
 //
 // Contract:
-// - Every read-modify-write happens under an exclusive flock on `lockout.lock` beside
-//   it, so several gates at once never lose a denial.
-// - Writes are atomic: a temporary file in the same folder, flushed, then renamed over.
-// - `read` tells apart "no state" (open), a state, a damaged file, and a file that
-//   cannot be read at all; `CLI.Lockout` treats the last two as locked.
-// - `CLI.Lockout` is the one user of the store: it checks before the challenge and
-//   records the outcome after it, each under the lock.
+// - The folder is opened once, without following a symbolic link, and must be a real
+//   directory owned by the effective user and not writable by group or others; anything
+//   else is refused with what to fix. Every later open, rename and unlink is relative to
+//   that descriptor with O_NOFOLLOW, as sudo treats its timestamp folder: root run with
+//   a user's HOME can never be steered by that user's links into writing elsewhere.
+// - Every read-modify-write happens under an exclusive flock on `lockout.lock`. The
+//   lock is waited for a bounded time, watching for ending signals; a lock held longer
+//   is a denial that says so, never a hang.
+// - Writes are atomic: a new file in the same folder, flushed, then renamed over.
+// - `read` tells apart "no state", a state, a damaged file, and a file that cannot be
+//   read at all; `Lockout` treats the last two as locked.
 
 import ShapelyGate
 import ShapelyGateSystem
@@ -20,9 +24,17 @@ enum StoredState: Equatable {
     case unreadable(String)
 }
 
+/// Why the store could not be used: a denial to report, or an ending signal.
+enum StoreFailure: Error, Equatable {
+    case refused(String)
+    case signal(Int32)
+}
+
 struct StateStore {
     let folder: String
     var file: String { folder + "/lockout" }
+    /// How long to wait for another gate's lock before denying.
+    var lockPatience = 5.0
 
     init?(environment: [String: String]) {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
@@ -36,54 +48,99 @@ struct StateStore {
 
     init(folder: String) { self.folder = folder }
 
-    /// Runs `body` with the folder created and the lock held. Returns nil (with the
-    /// reason) if the folder or the lock cannot be had.
-    func withLock<T>(_ body: () -> T) -> Result<T, GateError> {
+    /// Runs `body` with the checked folder's descriptor and the lock held.
+    func withLock<T>(_ body: (Int32) -> T) -> Result<T, StoreFailure> {
+        let directory: Int32
+        switch openFolder() {
+        case .success(let descriptor): directory = descriptor
+        case .failure(let failure): return .failure(failure)
+        }
+        defer { _ = Platform.closeDescriptor(directory) }
+        let lock: Int32
+        do {
+            lock = try Platform.openRegularFile("lockout.lock", in: directory, flags: O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600).descriptor
+        } catch {
+            return .failure(.refused("cannot open \(folder)/lockout.lock: \(error.reason)"))
+        }
+        defer { _ = Platform.closeDescriptor(lock) }
+        let deadline = Platform.monotonicSeconds() + lockPatience
+        while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                return .failure(.refused("cannot lock \(folder)/lockout.lock: \(Platform.describe(errno: errno))"))
+            }
+            if let number = Signals.pendingEnding(within: 0.05) { return .failure(.signal(number)) }
+            if Platform.monotonicSeconds() > deadline {
+                return .failure(.refused("\(folder)/lockout.lock is held by another process: denied"))
+            }
+        }
+        return .success(body(directory))
+    }
+
+    /// Creates the folder if needed, opens it without following a link and checks it.
+    private func openFolder() -> Result<Int32, StoreFailure> {
         var path = ""
         for part in folder.split(separator: "/") {
             path += "/" + part
             if mkdir(path, 0o700) != 0 && errno != EEXIST {
-                return .failure(.denied("cannot create \(path): \(Platform.describe(errno: errno))"))
+                return .failure(.refused("cannot create \(path): \(Platform.describe(errno: errno))"))
             }
         }
-        let lock = open(folder + "/lockout.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { return .failure(.denied("cannot open \(folder)/lockout.lock: \(Platform.describe(errno: errno))")) }
-        defer { _ = Platform.closeDescriptor(lock) }
-        while flock(lock, LOCK_EX) != 0 {
-            if errno != EINTR { return .failure(.denied("cannot lock \(folder)/lockout.lock: \(Platform.describe(errno: errno))")) }
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard directory >= 0 else {
+            if errno == ELOOP || errno == ENOTDIR {
+                return .failure(.refused("\(folder) is not a real folder (a symbolic link?): remove it so the gate can make its own"))
+            }
+            return .failure(.refused("cannot open \(folder): \(Platform.describe(errno: errno))"))
         }
-        return .success(body())
+        var info = stat()
+        let owner = geteuid()
+        if fstat(directory, &info) != 0 || info.st_uid != owner || info.st_mode & 0o022 != 0 {
+            _ = Platform.closeDescriptor(directory)
+            if info.st_uid != owner {
+                return .failure(.refused("\(folder) belongs to uid \(info.st_uid), not to uid \(owner): run the gate with your own HOME, or remove the folder"))
+            }
+            return .failure(.refused("\(folder) can be written by others: run 'chmod go-w \(folder)'"))
+        }
+        return .success(directory)
     }
 
-    func read() -> StoredState {
+    func read(in directory: Int32) -> StoredState {
+        let fd: Int32
         do {
-            let bytes = try Platform.readFile(file, limit: 4096)
+            fd = try Platform.openRegularFile("lockout", in: directory, flags: O_RDONLY | O_NOFOLLOW).descriptor
+        } catch {
+            if error.code == ENOENT { return .none }
+            return .unreadable(error.code == ELOOP ? "it is a symbolic link" : error.reason)
+        }
+        defer { _ = Platform.closeDescriptor(fd) }
+        do {
+            let bytes = try Platform.readAll(fd, path: file, limit: 4096)
             guard let text = String(validating: bytes, as: UTF8.self), let state = LockoutState.parse(text) else {
                 return .damaged
             }
             return .state(state)
         } catch {
-            if !Platform.exists(file) { return .none }
             return error.tooLarge ? .damaged : .unreadable(error.reason)
         }
     }
 
-    /// Replaces the state atomically; nil state removes it. Returns an error text on failure.
-    func write(_ state: LockoutState?) -> String? {
+    /// Replaces the state atomically; nil removes it. Returns an error text on failure.
+    func write(_ state: LockoutState?, in directory: Int32) -> String? {
         guard let state else {
-            if unlink(file) != 0 && errno != ENOENT { return "cannot remove \(file): \(Platform.describe(errno: errno))" }
+            if unlinkat(directory, "lockout", 0) != 0 && errno != ENOENT {
+                return "cannot remove \(file): \(Platform.describe(errno: errno))"
+            }
             return nil
         }
-        var template = Array((file + ".XXXXXX").utf8CString)
-        let fd = mkstemp(&template)
+        let temporary = "lockout.new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return "cannot write in \(folder): \(Platform.describe(errno: errno))" }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         Platform.writeAll(fd, Array(state.serialized.utf8))
         let synced = fsync(fd) == 0
         _ = Platform.closeDescriptor(fd)
-        guard synced, rename(temporary, file) == 0 else {
+        guard synced, renameat(directory, temporary, directory, "lockout") == 0 else {
             let reason = Platform.describe(errno: errno)
-            unlink(temporary)
+            unlinkat(directory, temporary, 0)
             return "cannot write \(file): \(reason)"
         }
         return nil
@@ -98,65 +155,7 @@ struct StateStore {
         #else
         clock_gettime(CLOCK_MONOTONIC, &boot)
         #endif
-        let bootID = (try? Platform.readFile("/proc/sys/kernel/random/boot_id", limit: 64))
-            .map { String(decoding: $0, as: UTF8.self).filter { !$0.isWhitespace } } ?? "unknown"
         return Clocks(wall: Double(wall.tv_sec) + Double(wall.tv_nsec) / 1e9,
-                      boot: Double(boot.tv_sec) + Double(boot.tv_nsec) / 1e9, bootID: bootID)
-    }
-}
-
-extension CLI {
-    /// The lockout for one run: checked before the challenge, updated after it.
-    struct Lockout {
-        let cooldown: Int
-        let store: StateStore?
-
-        init(cooldown: Int, environment: [String: String]) {
-            self.cooldown = cooldown
-            store = cooldown > 0 ? StateStore(environment: environment) : nil
-        }
-
-        /// The error to deny with while locked, or nil when the gate may open.
-        func check(_ strings: GateStrings) -> GateError? {
-            guard cooldown > 0 else { return nil }
-            guard let store else { return .denied("a cooldown is set but neither XDG_STATE_HOME nor HOME names a folder for its state") }
-            let clocks = StateStore.clocks()
-            let result: Result<GateError?, GateError> = store.withLock {
-                switch store.read() {
-                case .none:
-                    return nil
-                case .unreadable(let reason):
-                    return .denied("cannot read \(store.file): \(reason); fix or remove it to open the gate")
-                case .damaged:
-                    _ = store.write(.damaged(cooldown: Double(cooldown), at: clocks))
-                    return .denied("\(store.file) was damaged: locked for \(cooldown) s; remove it to clear the lockout")
-                case .state(let state):
-                    let left = state.remaining(at: clocks)
-                    guard left > 0 else { return nil }
-                    return .denied(strings.text(.locked, ["seconds": String(Int(left.rounded(.up)))]))
-                }
-            }
-            switch result {
-            case .success(let refusal): return refusal
-            case .failure(let error): return error
-            }
-        }
-
-        /// Clears the state after a pass; lengthens the lockout after a denial.
-        func record(passed: Bool) {
-            guard cooldown > 0, let store else { return }
-            let clocks = StateStore.clocks()
-            let result: Result<String?, GateError> = store.withLock {
-                if passed { return store.write(nil) }
-                var previous: LockoutState?
-                if case .state(let state) = store.read() { previous = state }
-                return store.write(.afterDenial(previous, cooldown: Double(cooldown), at: clocks))
-            }
-            switch result {
-            case .success(nil): break
-            case .success(let problem?): Platform.printError("shapelygate: \(problem)\n")
-            case .failure(let error): Platform.printError("shapelygate: \(error.message)\n")
-            }
-        }
+                      boot: Double(boot.tv_sec) + Double(boot.tv_nsec) / 1e9, bootID: Platform.bootIdentity())
     }
 }
