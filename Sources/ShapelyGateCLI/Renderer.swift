@@ -62,19 +62,21 @@ public struct Renderer: Sendable {
             out += strings.text(.round, ["round": String(round), "rounds": String(rounds)]) + "\n"
         }
         out += strings.text(.description(of: target)) + "\n\n"
-        let cell = ShapeArt.width + 3
+        let charset: Charset = display.unicode ? .blocks : .ascii
+        let size = charset.size(.medium)!
+        let cell = size.columns + 3
         let perRow = max(1, min(board.tiles.count, 8, (display.width - 2) / cell))
         var start = 0
         while start < board.tiles.count {
             let row = Array(board.tiles[start..<min(start + perRow, board.tiles.count)])
-            var lines = ["", "", "", ""]
+            var lines = [String](repeating: "", count: size.rows + 1)
             for (offset, tile) in row.enumerated() {
                 let number = String(start + offset + 1)
-                let left = (ShapeArt.width - number.count) / 2
+                let left = (size.columns - number.count) / 2
                 let label = String(repeating: " ", count: left) + number
-                    + String(repeating: " ", count: ShapeArt.width - left - number.count)
+                    + String(repeating: " ", count: size.columns - left - number.count)
                 lines[0] += "  " + paint(label, "1") + " "
-                for (index, art) in ShapeArt.rows(tile.kind, unicode: display.unicode).enumerated() {
+                for (index, art) in charset.tile(tile.kind, size: size).enumerated() {
                     lines[index + 1] += "  " + paint(art, colorCode(tile.color)) + " "
                 }
             }

@@ -125,32 +125,19 @@ import Testing
         let renderer = Renderer(strings: GateStrings(language: "en"), display: Display(color: false, unicode: false))
         let text = renderer.board(board, target: .pentagon, round: 1, rounds: 1)
         #expect(text.contains("Parental Gate\nFind a pentagon and type its number."))
-        #expect(text.contains("    1       2       3"))
-        #expect(text.contains("( "))
-        #expect(text.contains("\\___/"))
+        #expect(text.contains("       1              2              3"))
+        #expect(text.contains("_/----\\_"))
+        #expect(text.contains("#______#"))
         #expect(!text.contains("\u{1B}"))
         #expect(renderer.prompt(target: .pentagon, tileCount: 3, secondsLeft: 75) == "Time left: 01:15\ndrop the pentagon: choose 1-3 ")
         #expect(renderer.prompt(target: .pentagon, tileCount: 3, secondsLeft: nil) == "drop the pentagon: choose 1-3 ")
-    }
-
-    @Test func everyKindHasAPictureOfTheSameSize() {
-        for kind in ShapeKind.allCases {
-            for unicode in [true, false] {
-                let rows = ShapeArt.rows(kind, unicode: unicode)
-                #expect(rows.count == 3)
-                #expect(rows.allSatisfy { $0.count == ShapeArt.width }, "\(kind)")
-            }
-        }
-        let pictures = ShapeArt.rowsForAll(unicode: true)
-        #expect(Set(pictures).count == ShapeKind.allCases.count)
-        #expect(Set(ShapeArt.rowsForAll(unicode: false)).count == ShapeKind.allCases.count)
     }
 
     @Test func roundsAndColour() {
         let renderer = Renderer(strings: GateStrings(language: "fr"), display: Display(color: true, unicode: true))
         let text = renderer.board(board, target: .circle, round: 2, rounds: 3)
         #expect(text.contains("Manche 2 sur 3"))
-        #expect(text.contains("\u{1B}[91m▗███▖\u{1B}[0m"))
+        #expect(text.contains("\u{1B}[91m  ▄▟▀▀▀▀▙▄  \u{1B}[0m"))
         #expect(renderer.denial(.timeExpired).contains("Temps écoulé"))
     }
 
