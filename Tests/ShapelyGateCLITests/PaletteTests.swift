@@ -54,7 +54,10 @@ func contrast(_ a: Double, _ b: Double) -> Double {
         #expect(TileColor.allCases.map { Palette.sgr($0, mode: .basic) }
             == (31...36).map { "\u{1B}[\($0)m" })
         #expect(Palette.sgr(.blue, mode: .indexed) == "\u{1B}[38;5;27m")
-        #expect(Palette.paint("x", .red, mode: .none) == "x")
+        #expect(Palette.paint("x", .red, mode: .plain) == "x")
+        #expect(Palette.paint("x", .red, mode: .monochrome) == "x")
+        #expect(Palette.bold("x", mode: .monochrome) == "\u{1B}[1mx\u{1B}[0m")
+        #expect(Palette.bold("x", mode: .plain) == "x")
         #expect(Palette.paint("x", .red, mode: .basic) == "\u{1B}[31mx\u{1B}[0m")
     }
 
@@ -64,11 +67,12 @@ func contrast(_ a: Double, _ b: Double) -> Double {
         (["TERM": "xterm", "COLORTERM": "24bit"], false, .indexed),
         (["TERM": "xterm", "COLORTERM": "yes"], false, .basic),
         (["TERM": "linux"], false, .basic),
-        (["TERM": "screen-256color"], true, .none),
-        (["TERM": "xterm-256color", "NO_COLOR": "1"], false, .none),
+        (["TERM": "screen-256color"], true, .monochrome),
+        (["TERM": "xterm-256color", "NO_COLOR": "1"], false, .monochrome),
         (["TERM": "xterm-256color", "NO_COLOR": ""], false, .indexed),
-        (["TERM": "dumb", "COLORTERM": "truecolor"], false, .none),
-        ([:], false, .none),
+        (["TERM": "dumb", "COLORTERM": "truecolor"], false, .plain),
+        (["TERM": "dumb", "NO_COLOR": "1"], false, .plain),
+        ([:], false, .plain),
     ])
     func colourModeFromEnvironment(_ environment: [String: String], _ flag: Bool, _ expected: ColorMode) {
         #expect(ColorMode.detect(environment: environment, noColor: flag) == expected)
@@ -109,7 +113,7 @@ func writeOut(_ text: String) {
         let colorTerm = getenv("COLORTERM").map { String(cString: $0) } ?? ""
         let mode = ColorMode.detect(environment: ["TERM": term, "COLORTERM": colorTerm], noColor: false)
         for charset in Charset.allCases {
-            let text = Gallery.text(charset: charset, colorMode: mode == .none ? .indexed : mode)
+            let text = Gallery.text(charset: charset, colorMode: mode.colored ? mode : .indexed)
             if printing { writeOut(text) }
             let sections = text.split(separator: "\(charset.rawValue) ")
             #expect(sections.count == charset.sizes.count)
@@ -122,7 +126,7 @@ func writeOut(_ text: String) {
             }
             #expect(text.contains("\u{1B}["))
         }
-        let plain = Gallery.text(charset: .blocks, colorMode: .none)
+        let plain = Gallery.text(charset: .blocks, colorMode: .monochrome)
         #expect(!plain.contains("\u{1B}") && plain.contains("heart"))
     }
 }

@@ -6,44 +6,52 @@
 //   says truecolor/24bit.
 // - basic:   the normal ANSI colours 31–36, never the bright 91–96: themes tune the
 //   normal ones for their own background, the bright ones vanish on white.
-// - none:    NO_COLOR (non-empty), --no-color, or TERM unset or `dumb`. Bold stays:
-//   NO_COLOR asks only for colour to go.
+// - monochrome: NO_COLOR (non-empty) or --no-color: no colour, bold kept (NO_COLOR
+//   asks only for colour to go).
+// - plain:   TERM unset or `dumb`: no escape sequences at all.
 // Colour is never the only cue: tiles differ by form (ShapeFigure.swift).
 
 import ShapelyGate
 
 public enum ColorMode: String, CaseIterable, Sendable {
-    case none, basic, indexed
+    case plain, monochrome, basic, indexed
 
     public static func detect(environment: [String: String], noColor: Bool) -> ColorMode {
         let term = environment["TERM"] ?? ""
-        if noColor || !(environment["NO_COLOR"] ?? "").isEmpty || term.isEmpty || term == "dumb" {
-            return .none
-        }
+        if term.isEmpty || term == "dumb" { return .plain }
+        if noColor || !(environment["NO_COLOR"] ?? "").isEmpty { return .monochrome }
         let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
         if term.contains("256color") || colorTerm == "truecolor" || colorTerm == "24bit" {
             return .indexed
         }
         return .basic
     }
+
+    /// Whether tiles get colour (both colour modes).
+    public var colored: Bool { self == .basic || self == .indexed }
 }
 
 public enum Palette {
     public static let reset = "\u{1B}[0m"
     public static let bold = "\u{1B}[1m"
 
-    /// The SGR sequence that starts `color` in `mode`; empty for `.none`.
+    /// The SGR sequence that starts `color` in `mode`; empty without colour.
     public static func sgr(_ color: TileColor, mode: ColorMode) -> String {
         switch mode {
-        case .none: return ""
+        case .plain, .monochrome: return ""
         case .basic: return "\u{1B}[\(basicCode(color))m"
         case .indexed: return "\u{1B}[38;5;\(index(color))m"
         }
     }
 
-    /// `text` in `color`, followed by a reset; `text` unchanged for `.none`.
+    /// `text` in `color`, followed by a reset; `text` unchanged without colour.
     public static func paint(_ text: String, _ color: TileColor, mode: ColorMode) -> String {
-        mode == .none ? text : sgr(color, mode: mode) + text + reset
+        mode.colored ? sgr(color, mode: mode) + text + reset : text
+    }
+
+    /// `text` in bold, in every mode but `.plain`.
+    public static func bold(_ text: String, mode: ColorMode) -> String {
+        mode == .plain ? text : bold + text + reset
     }
 
     static func basicCode(_ color: TileColor) -> Int {
