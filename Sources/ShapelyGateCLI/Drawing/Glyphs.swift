@@ -45,9 +45,10 @@ public enum Charset: String, CaseIterable, Sendable {
     }
 
     /// `kind` drawn at `size`: `size.rows` lines of `size.columns` characters each,
-    /// no colour and no escape sequences.
+    /// no colour and no escape sequences (nothing for an empty size).
     public func tile(_ kind: ShapeKind, size: TileSize) -> [String] {
-        lines(Raster(kind, size: size, charset: self))
+        guard size.columns > 0, size.rows > 0 else { return [] }
+        return lines(Raster(kind, size: size, charset: self))
     }
 
     var pixelsPerCell: (across: Int, down: Int) {

@@ -59,7 +59,7 @@ struct ShapeFigure: Sendable {
             }
             return outline(fitted(corners))
         case .cross:
-            let low = 0.32, high = 0.68
+            let low = 0.3, high = 0.7
             return outline([(low, 0), (high, 0), (high, low), (1, low), (1, high), (high, high),
                             (high, 1), (low, 1), (low, high), (0, high), (0, low), (low, low)])
         }
