@@ -113,7 +113,12 @@ struct Renderer: Sendable {
         }
         let size = display.charset.sizes.first { $0.step == .small } ?? display.charset.sizes[0]
         let tiles = Layout.tileLines(board, size, display: display, width: width - 1) ?? []
-        return out + "\n" + tiles.map { " " + $0 }.joined(separator: "\n") + "\n\n"
+        let trimmed = tiles.map { line -> String in
+            var line = " " + line
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        return out + "\n" + trimmed.joined(separator: "\n") + "\n\n"
     }
 
     /// The countdown (when there is one) and the prompt, left waiting for an answer.
