@@ -19,7 +19,7 @@ final class FakeTerminal: GateTerminal, @unchecked Sendable {
     private(set) var discards = 0
     private(set) var prepared: [Bool] = []
     private var pending: [TerminalInput] = []
-    private var queue: DispatchQueue?
+    private(set) var queue: DispatchQueue?
     private var handler: (@Sendable () -> Void)?
 
     func prepare(editing: Bool, discardTypeAhead: Bool) { prepared.append(editing) }
@@ -51,13 +51,12 @@ final class FakeTerminal: GateTerminal, @unchecked Sendable {
 final class FakeClock: SessionClock, @unchecked Sendable {
     private(set) var time = 1000.0
     private var timers: [FakeTimer] = []
-    var queue: DispatchQueue?
 
     func now() -> Double { time }
 
     func makeTimer(on queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void) -> any SessionTimer {
-        self.queue = queue
         let timer = FakeTimer(handler: handler)
+        timer.queue = queue
         timers.append(timer)
         return timer
     }
@@ -70,7 +69,7 @@ final class FakeClock: SessionClock, @unchecked Sendable {
             guard let (timer, deadline) = due else { break }
             time = max(time, deadline)
             timer.deadline = nil
-            queue?.sync { timer.handler() }
+            timer.queue?.sync { timer.handler() }
         }
         time = end
     }
@@ -78,6 +77,7 @@ final class FakeClock: SessionClock, @unchecked Sendable {
 
 final class FakeTimer: SessionTimer, @unchecked Sendable {
     var deadline: Double?
+    var queue: DispatchQueue?
     let handler: @Sendable () -> Void
     init(handler: @escaping @Sendable () -> Void) { self.handler = handler }
     func schedule(at deadline: Double) { self.deadline = deadline }
@@ -106,12 +106,12 @@ struct SessionHarness {
         settle()
     }
 
-    /// Waits until the session's queue has done what was handed to it.
+    /// Waits until the session has started and its queue has done what was handed to it.
     func settle() {
-        clock.queue?.sync {}
-        DispatchQueue.global().sync {}
+        for _ in 0..<1000 where terminal.queue == nil { usleep(1000) }
+        terminal.queue?.sync {}
         usleep(2000)
-        clock.queue?.sync {}
+        terminal.queue?.sync {}
     }
 
     var right: Int { mirror.board.tiles.firstIndex { $0.kind == mirror.target }! + 1 }

@@ -124,13 +124,15 @@ final class Session: @unchecked Sendable {
             }
         }
         terminal.startReading(on: queue) { [unowned self] in self.readInput() }
+        if cursorMode { resizeTimer = makeTimer { [unowned self] in self.draw() } }
+        showBoard()
+        // The countdown starts when the first board is on screen.
+        challenge.startCountdown(at: clock.now())
         if challenge.deadline != nil {
             deadlineTimer = makeTimer { [unowned self] in self.deadlinePassed() }
             if cursorMode { tickTimer = makeTimer { [unowned self] in self.tick() } }
             armTimers()
         }
-        if cursorMode { resizeTimer = makeTimer { [unowned self] in self.draw() } }
-        showBoard()
     }
 
     private func makeTimer(_ handler: @escaping @Sendable () -> Void) -> any SessionTimer {
