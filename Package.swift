@@ -4,6 +4,9 @@ import PackageDescription
 
 let package = Package(
     name: "shapelygate",
+    // Linux is where it is built and tested; on macOS it needs 15 or later
+    // (String(validating:as:)).
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ShapelyGate", targets: ["ShapelyGate"]),
         .executable(name: "shapelygate", targets: ["shapelygate"]),
@@ -12,8 +15,10 @@ let package = Package(
         // The engine: shapes, boards, the challenge rules, configuration, strings, odds.
         // No terminal I/O; randomness and time are injected.
         .target(name: "ShapelyGate"),
+        // The C library and the few calls that differ between systems; for the CLI only.
+        .target(name: "ShapelyGateSystem"),
         // The command line: options, terminal, rendering, the timed session, exec.
-        .target(name: "ShapelyGateCLI", dependencies: ["ShapelyGate"]),
+        .target(name: "ShapelyGateCLI", dependencies: ["ShapelyGate", "ShapelyGateSystem"]),
         // A few lines: run the CLI, leave with its status.
         .executableTarget(name: "shapelygate", dependencies: ["ShapelyGateCLI"]),
         // Fixtures and temporary files, for the tests only.
