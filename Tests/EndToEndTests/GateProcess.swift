@@ -1,6 +1,7 @@
 // GateProcess.swift — runs the built shapelygate binary as a person would meet it: on a
 // fresh pseudo-terminal that is its controlling terminal, in a session of its own.
-// Tests type into the master side and read what the person would see.
+// Tests type into the master side and read what the person would see: the raw bytes
+// (`screen`) or the screen itself (`terminalScreen`, in GateProcessScreen.swift).
 
 import TestSupport
 
@@ -67,14 +68,19 @@ final class GateProcess {
     private(set) var screen: [UInt8] = []
     private(set) var errors: [UInt8] = []
     private var status: Termination = .stillRunning
+    /// The terminal model and how many bytes of `screen` it has been fed (GateProcessScreen.swift).
+    var model: TerminalScreen
+    var modelled = 0
 
     var screenText: String { String(decoding: screen, as: UTF8.self) }
     var errorText: String { String(decoding: errors, as: UTF8.self) }
 
     /// - Parameters:
+    ///   - size: the terminal's rows and columns when the gate starts.
     ///   - controllingTerminal: false runs the gate in a new session with no terminal at all.
     ///   - stderrToTerminal: false collects stderr through a pipe instead of the terminal.
-    init(_ arguments: [String], environment: [String: String] = [:], stdin: StandardInput = .terminal,
+    init(_ arguments: [String], environment: [String: String] = [:],
+         size: (rows: UInt16, columns: UInt16) = (24, 80), stdin: StandardInput = .terminal,
          controllingTerminal: Bool = true, stderrToTerminal: Bool = false, executable: String = gateBinary,
          extraDescriptor: Int32? = nil, signalMask: [Int32] = [], configure: ((Int32) -> Void)? = nil) {
         // Linux's pty multiplexer, unlocked and named with ioctls (the glibc wrappers
@@ -87,8 +93,9 @@ final class GateProcess {
         _ = ioctl(master, UInt(0x8004_5430) /* TIOCGPTN */, &number)
         let slavePath = "/dev/pts/\(number)"
         slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+        var window = winsize(ws_row: size.rows, ws_col: size.columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(slave, UInt(TIOCSWINSZ), &window)
+        model = TerminalScreen(rows: Int(size.rows), columns: Int(size.columns))
         configure?(slave)
         var found = termios()
         tcgetattr(slave, &found)

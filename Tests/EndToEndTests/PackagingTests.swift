@@ -50,8 +50,7 @@ struct PackagingTests {
     }
 
     @Test func installRunsAndUninstallLeavesNothing() {
-        let prefix = "/tmp/shapelygate-prefix-\(getpid())"
-        defer { _ = shell("rm -rf '\(prefix)'") }
+        let prefix = temporaryFolder() + "/prefix"
         let install = shell("Scripts/install.sh --prefix '\(prefix)' --binary '\(gateBinary)'")
         #expect(install.status == 0, "\(install.output)")
         let version = shell("'\(prefix)/bin/shapelygate' --version")
@@ -92,8 +91,7 @@ struct PackagingTests {
     }
 
     @Test func theCronSampleDeniesAndLogs() {
-        let log = "/tmp/shapelygate-cron-\(getpid()).log"
-        defer { unlink(log) }
+        let log = temporaryFolder() + "/cron.log"
         let folder = gateBinary.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let run = shell("PATH='\(folder)':$PATH SHAPELYGATE_CRON_LOG='\(log)' setsid -w Scripts/examples/cron-sample.sh </dev/null")
         #expect(run.status == 1)

@@ -2,6 +2,7 @@
 // runs only on a pass, untouched, as the gate's own process, with nothing of the gate's.
 
 import ShapelyGate
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -29,8 +30,7 @@ struct WrapperTests {
     }
 
     @Test func aDenialNeverStartsTheCommand() {
-        let marker = "/tmp/shapelygate-marker-\(getpid())"
-        unlink(marker)
+        let marker = temporaryFolder() + "/marker"
         let gate = GateProcess(["--seed", "23", "--", "touch", marker])
         #expect(gate.waitFor("choose 1-8"))
         gate.type("\u{04}")
