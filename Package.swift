@@ -23,14 +23,14 @@ let package = Package(
         .executableTarget(name: "shapelygate", dependencies: ["ShapelyGateCLI"]),
         // The sudo approval plugin: parses its options, decides who and what is gated,
         // runs the shapelygate binary on the user's terminal and approves on its pass.
-        // Linked without the Swift runtime: no swiftrt.o start file, the standard library
-        // asked for statically (nothing of it is used, so nothing of it is linked), no
-        // rpath into the toolchain; bound at load time with read-only relocations.
+        // Linked as plain C: the Embedded link mode adds no Swift start file, runtime or
+        // toolchain rpath (the shared object needs only libc); relocations are bound at
+        // load time and made read-only.
         .target(
             name: "CShapelyGateApproval",
             linkerSettings: [.unsafeFlags([
-                "-nostartfiles", "-static-stdlib", "-no-toolchain-stdlib-rpath",
-                "-Xlinker", "--as-needed", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
+                "-enable-experimental-feature", "Embedded",
+                "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
             ])]
         ),
         // Fixtures and temporary files, for the tests only.

@@ -29,6 +29,18 @@ struct SudoApprovalTests {
         #expect(!run.pty.text.contains("shapelygate: "))
     }
 
+    @Test func theGateRunsAsTheInvokingUserNotRoot() throws {
+        let account = try #require(getpwnam("nobody"))
+        let mirror = Mirror(seed: 5)
+        let run = SudoRun(options: "users=nobody path=\(gatePath) seed=5 timeout=60", user: "nobody")
+        #expect(run.pty.waitFor("choose 1-8"))
+        let id = account.pointee.pw_uid
+        #expect(userIDs(of: "shapelygate", inSession: run.pty.pid) == "Uid:\t\(id)\t\(id)\t\(id)\t\(id)")
+        run.pty.type("\(mirror.right)\r")
+        #expect(run.pty.finish() == 0)
+        #expect(run.ran)
+    }
+
     @Test func aWrongTileTwiceDoesNotRunIt() {
         var mirror = Mirror(seed: 3)
         let run = SudoRun(options: gated(seed: 3))

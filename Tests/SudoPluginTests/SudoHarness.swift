@@ -31,7 +31,7 @@ let sanitized: Bool = dlsym(nil /* RTLD_DEFAULT */, "__asan_init") != nil
 
 /// Why sudo cannot be run here, or nil when it can.
 let sudoUnavailable: String? = {
-    guard tool("sudo") != nil, tool("unshare") != nil, tool("mount") != nil else { return "needs sudo, unshare and mount" }
+    guard tools("sudo", "unshare", "mount", "setpriv") else { return "needs sudo, unshare, mount and setpriv" }
     guard runningAsRoot else { return "needs root, to make a mount namespace" }
     guard exists("/etc/sudo.conf"), exists("/etc/sudoers") else { return "needs /etc/sudo.conf and /etc/sudoers to mount over" }
     guard exists(pluginPath) else { return "needs the plugin built by swift build (\(pluginPath))" }
@@ -63,7 +63,8 @@ final class SudoRun {
     ///   - options: the plugin options in the sudo.conf Plugin line.
     ///   - sudoArguments: what follows `sudo`; by default a command that leaves the marker file.
     ///   - terminal: false runs sudo with no terminal at all.
-    init(options: String, sudoArguments: [String]? = nil, terminal: Bool = true) {
+    ///   - user: runs sudo as this user (allowed everything without a password) instead of root.
+    init(options: String, sudoArguments: [String]? = nil, terminal: Bool = true, user: String? = nil) {
         writeFile(folder + "/sudo.conf", """
             Plugin sudoers_policy sudoers.so
             Plugin sudoers_io sudoers.so
@@ -75,6 +76,7 @@ final class SudoRun {
             Defaults !syslog, !lecture, !use_pty, env_reset
             Defaults secure_path="/usr/sbin:/usr/bin:/sbin:/bin"
             root ALL=(ALL:ALL) NOPASSWD: ALL
+            \(user.map { "\($0) ALL=(ALL:ALL) NOPASSWD: ALL" } ?? "")
 
             """, mode: 0o440)
         writeFile(folder + "/empty.conf", "")
@@ -86,7 +88,7 @@ final class SudoRun {
             mount --bind '\(folder)/home' /root
             if [ -e /etc/shapelygate.conf ]; then mount --bind '\(folder)/empty.conf' /etc/shapelygate.conf; fi
             if [ -d /run/sudo ]; then mount -t tmpfs tmpfs /run/sudo; fi
-            exec sudo "$@"
+            exec \(user.map { "setpriv --reuid=\($0) --regid=\(getpwnam($0)?.pointee.pw_gid ?? 65534) --init-groups " } ?? "")sudo "$@"
 
             """)
         let arguments = sudoArguments ?? [tool("touch") ?? "/usr/bin/touch", marker]
@@ -227,4 +229,22 @@ final class Pty {
         }
         return nil
     }
+}
+
+/// The real, effective, saved and file-system user IDs of the process named `name` in
+/// session `session` (the `Uid:` line of its status), or nil when there is none.
+func userIDs(of name: String, inSession session: pid_t) -> String? {
+    guard let folder = opendir("/proc") else { return nil }
+    defer { closedir(folder) }
+    while let entry = readdir(folder) {
+        let pid = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        guard Int32(pid) != nil else { continue }
+        let stat = readText("/proc/\(pid)/stat")
+        // pid (comm) state ppid pgrp session ...
+        guard let close = stat.lastIndex(of: ")"), stat.contains("(\(name))") else { continue }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 3, Int32(fields[3]) == session else { continue }
+        return readText("/proc/\(pid)/status").split(separator: "\n").first { $0.hasPrefix("Uid:") }.map(String.init)
+    }
+    return nil
 }
