@@ -19,6 +19,17 @@
  * - SIGCHLD is put to its default while the gate runs and restored after.
  */
 #define _GNU_SOURCE
+#include "approval.h"
+
+#if !defined(__linux__)
+/* fexecve, O_PATH, setresuid and the parent-death signal are Linux's; elsewhere the
+   plugin builds but refuses every gated command. */
+int sg_run_gate(struct sg_state *state, const char *shown) {
+    (void)shown;
+    sg_set_message(state, "shapelygate: the sudo plugin runs on Linux only");
+    return -1;
+}
+#else
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -34,8 +45,6 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include "approval.h"
 
 enum stage { STAGE_GROUPS, STAGE_USER, STAGE_TERMINAL, STAGE_EXEC };
 
@@ -275,3 +284,4 @@ done:
     sg_list_free(&envp);
     return result;
 }
+#endif
