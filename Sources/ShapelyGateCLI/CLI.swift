@@ -42,10 +42,11 @@ public enum CLI {
     /// Options from the files and the flags, with `--strict` and the floors applied.
     static func settle(arguments: [String], environment: [String: String],
                        systemConfig: String, systemConfigOwner: uid_t = 0) throws(GateError) -> (Options, Policy) {
-        try settle(arguments: arguments, environment: environment, system: SystemFile(path: systemConfig, owner: systemConfigOwner))
+        try settle(try OptionParser.read(arguments), environment: environment,
+                   system: SystemFile(path: systemConfig, owner: systemConfigOwner))
     }
 
-    static func settle(arguments: [String], environment: [String: String],
+    static func settle(_ arguments: ParsedArguments, environment: [String: String],
                        system: SystemFile) throws(GateError) -> (Options, Policy) {
         var base = Options()
         var policy = Policy()
@@ -53,17 +54,18 @@ public enum CLI {
         if let user = ConfigFile.userPath(environment) {
             try ConfigFile.load(user, system: false, into: &base, policy: &policy)
         }
-        var options = try OptionParser.parse(arguments, base: base)
+        var options = try arguments.apply(to: base)
         policy.enforce(on: &options)
         return (options, policy)
     }
 
     private static func runGate(arguments: [String], environment: [String: String],
                                 system: SystemFile) throws(GateError) -> ExitStatus {
-        var options = try OptionParser.parse(arguments)
+        let parsed = try OptionParser.read(arguments)
+        var options = try parsed.apply(to: Options())
         var policy = Policy()
         if options.action == .gate || options.action == .odds {
-            (options, policy) = try settle(arguments: arguments, environment: environment, system: system)
+            (options, policy) = try settle(parsed, environment: environment, system: system)
         }
         let choice = LanguageResolver.resolve(explicit: options.language, environment: environment)
         switch options.action {
@@ -157,6 +159,25 @@ public enum CLI {
         return text
     }
 
+    /// The odds `--help` states, computed from the defaults and the `--strict` profile.
+    static var oddsSummary: String {
+        func chance(_ configuration: GateConfiguration) -> String {
+            let odds = GateOdds(configuration: configuration)
+            let percent = (odds.probability * 100_000).rounded() / 1000
+            guard let fraction = odds.fraction else { return "\(percent)%" }
+            return "\(fraction.numerator) in \(fraction.denominator) (\(percent)%)"
+        }
+        var strict = Options()
+        strict.strict = true
+        Policy().enforce(on: &strict)
+        let profile = strict.configuration
+        return """
+            With the defaults a random guess passes \(chance(GateConfiguration())); with --strict
+            (\(profile.rounds) rounds, \(profile.kinds.count) kinds, \(profile.maximumFailedAttempts) wrong answers, \
+            cooldown \(strict.cooldown) s) \(chance(profile)). See --odds.
+            """
+    }
+
     static var helpText: String {
         """
         Usage: shapelygate [options] [--] [command [argument ...]]
@@ -167,10 +188,9 @@ public enum CLI {
         A speed bump for children and a guard against accidents, not authentication.
 
         Options:
-        \(OptionParser.optionLines)
+        \(OptionTable.helpLines)
 
-        With the defaults a random guess passes 7 times in 16 (43.75%); with --strict
-        (3 rounds, 8 kinds, 2 wrong answers, cooldown 60 s) 29 in 4096 (0.708%). See --odds.
+        \(oddsSummary)
 
         \(ExitStatus.helpTable)
 

@@ -1,6 +1,8 @@
-// Options.swift — the command line, parsed by hand.
+// Options.swift — the command line, parsed by hand from `OptionTable`.
 //
 // Contract:
+// - argv is read once, into the options it names and the command; the settings are
+//   applied over whatever the configuration files set, so flags win.
 // - `--name value`, `--name=value`, `-x value` and `-xvalue` are all accepted.
 // - Options end at `--` or at the first word that is not an option: the rest is the
 //   command to run on a pass, untouched (`shapelygate -- grep --help`).
@@ -38,67 +40,41 @@ public struct Options: Equatable, Sendable {
     public init() {}
 }
 
-/// One option as `--help` and the parser know it.
-struct OptionSpec {
-    enum Value { case none, required(String), optional(String) }
-    let long: String
-    let short: Character?
-    let value: Value
-    let help: String
+/// The command line as read: the options in order, with their values, and the command.
+struct ParsedArguments {
+    var settings: [(spec: OptionSpec, value: String?)] = []
+    var command: [String] = []
+
+    /// Applies every option in order over `base`.
+    func apply(to base: Options) throws(GateError) -> Options {
+        var options = base
+        for (spec, value) in settings { try spec.apply(value, &options) }
+        options.command = command
+        return options
+    }
+
+    /// The action asked for (help, version, ...), without reading any file.
+    var action: Action {
+        var options = Options()
+        for (spec, value) in settings where spec.inFiles == false { try? spec.apply(value, &options) }
+        return options.action
+    }
 }
 
 public enum OptionParser {
-    static let specs: [OptionSpec] = [
-        OptionSpec(long: "attempts", short: "a", value: .required("N"),
-                   help: "wrong answers that deny the gate, 1-99 (default 2)"),
-        OptionSpec(long: "timeout", short: "t", value: .required("SECONDS"),
-                   help: "seconds for each round, 1-3600 (default 10)"),
-        OptionSpec(long: "no-timeout", short: nil, value: .none,
-                   help: "no countdown: wait for an answer for ever"),
-        OptionSpec(long: "shapes-per-kind", short: "n", value: .required("N"),
-                   help: "tiles of each shape on the board, 1-9 (default 2)"),
-        OptionSpec(long: "rounds", short: "r", value: .required("N"),
-                   help: "challenges to pass in a row, 1-20 (default 1)"),
-        OptionSpec(long: "kinds", short: "k", value: .required("N|LIST"),
-                   help: "how many shape kinds (2-9) or a comma list of names (default 4)"),
-        OptionSpec(long: "cooldown", short: nil, value: .required("SECONDS"),
-                   help: "stay shut this long after a denial, doubling each time, 0-86400 (default 0)"),
-        OptionSpec(long: "strict", short: nil, value: .none,
-                   help: "at least 3 rounds, 8 kinds, cooldown 60; at most 2 wrong answers"),
-        OptionSpec(long: "login", short: nil, value: .none,
-                   help: "for ~/.profile: Ctrl-C, Ctrl-\\, Ctrl-Z and hangups deny with status 1"),
-        OptionSpec(long: "for", short: nil, value: .required("TEXT"),
-                   help: "what a pass allows, shown above the board and logged"),
-        OptionSpec(long: "strings", short: "s", value: .required("PATH"),
-                   help: "override plist, or a folder of <lang>.lproj/ParentalGateStrings.plist"),
-        OptionSpec(long: "lang", short: "l", value: .required("CODE"),
-                   help: "language: en, es, fr, de (default: from the environment)"),
-        OptionSpec(long: "seed", short: nil, value: .required("N"),
-                   help: "make every deal reproducible (for tests and demos)"),
-        OptionSpec(long: "no-color", short: nil, value: .none,
-                   help: "draw without colour (as does NO_COLOR)"),
-        OptionSpec(long: "odds", short: nil, value: .none,
-                   help: "print the chance that random guessing passes, then exit"),
-        OptionSpec(long: "strings-template", short: nil, value: .optional("LANG"),
-                   help: "print a complete strings plist, then exit"),
-        OptionSpec(long: "help", short: "h", value: .none, help: "show this help, then exit"),
-        OptionSpec(long: "version", short: "V", value: .none, help: "show the version, then exit"),
-    ]
-
-    static let cooldownRange = 0...86_400
-
-    public static func parse(_ arguments: [String], base: Options = Options()) throws(GateError) -> Options {
-        var options = base
+    /// Reads argv once. Errors name the option.
+    static func read(_ arguments: [String]) throws(GateError) -> ParsedArguments {
+        var parsed = ParsedArguments()
         var index = 0
         while index < arguments.count {
             let word = arguments[index]
             index += 1
             if word == "--" {
-                options.command = Array(arguments[index...])
+                parsed.command = Array(arguments[index...])
                 break
             }
             guard word.hasPrefix("-"), word != "-" else {
-                options.command = Array(arguments[(index - 1)...])
+                parsed.command = Array(arguments[(index - 1)...])
                 break
             }
             let (spec, inlineValue) = try find(word)
@@ -123,132 +99,43 @@ public enum OptionParser {
                     index += 1
                 }
             }
-            try apply(spec.long, value, to: &options)
+            // Check the value now, so a bad flag is reported before any file is read.
+            var scratch = Options()
+            try spec.apply(value, &scratch)
+            parsed.settings.append((spec, value))
         }
-        return options
+        return parsed
+    }
+
+    /// argv applied over `base` (the defaults, or what the files set).
+    public static func parse(_ arguments: [String], base: Options = Options()) throws(GateError) -> Options {
+        try read(arguments).apply(to: base)
     }
 
     private static func find(_ word: String) throws(GateError) -> (OptionSpec, String?) {
         if word.hasPrefix("--") {
             let body = word.dropFirst(2)
             let name = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            let inline = body.contains("=") ? String(body[body.index(after: body.firstIndex(of: "=")!)...]) : nil
-            guard let spec = specs.first(where: { $0.long == name }) else {
-                throw .usage("unknown option --\(name)")
-            }
+            let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+            guard let spec = OptionTable.spec(long: name) else { throw .usage("unknown option --\(name)") }
             return (spec, inline)
         }
         let letter = word.dropFirst().first!
-        guard let spec = specs.first(where: { $0.short == letter }) else {
-            throw .usage("unknown option -\(letter)")
-        }
+        guard let spec = OptionTable.spec(short: letter) else { throw .usage("unknown option -\(letter)") }
         let rest = word.dropFirst(2)
         if rest.isEmpty { return (spec, nil) }
         if case .none = spec.value { throw .usage("option -\(letter) takes no value") }
         return (spec, String(rest))
     }
 
-    private static func apply(_ name: String, _ value: String?, to options: inout Options) throws(GateError) {
-        switch name {
-        case "attempts":
-            options.configuration.maximumFailedAttempts = try integer(value, name, GateConfiguration.attemptsRange)
-        case "timeout":
-            options.configuration.maximumTimeAllowed = try integer(value, name, GateConfiguration.timeoutRange)
-            options.configuration.supportsTimeOut = true
-        case "no-timeout":
-            options.configuration.supportsTimeOut = false
-        case "shapes-per-kind":
-            options.configuration.numberOfEachShape = try integer(value, name, GateConfiguration.shapesPerKindRange)
-        case "rounds":
-            options.configuration.rounds = try integer(value, name, GateConfiguration.roundsRange)
-        case "kinds":
-            options.configuration.kinds = try kinds(value ?? "")
-        case "strings":
-            guard let value, !value.isEmpty else { throw .usage("option --strings needs a path") }
-            options.stringsPath = value
-        case "lang":
-            guard let value, !value.isEmpty else { throw .usage("option --lang needs a language code") }
-            options.language = value
-        case "seed":
-            guard let value, let seed = UInt64(value) else {
-                throw .usage("invalid --seed '\(value ?? "")': expected a whole number 0-\(UInt64.max)")
-            }
-            options.seed = seed
-        case "no-color":
-            options.noColor = true
-        case "cooldown":
-            options.cooldown = try integer(value, name, cooldownRange)
-        case "strict":
-            options.strict = true
-        case "login":
-            options.login = true
-        case "for":
-            guard let value, !value.isEmpty else { throw .usage("option --for needs a text") }
-            options.purpose = value
-        case "odds":
-            options.action = .odds
-        case "strings-template":
-            options.action = .stringsTemplate(language: value)
-        case "help":
-            options.action = .help
-        case "version":
-            options.action = .version
-        default:
-            throw .usage("unknown option --\(name)")
-        }
-    }
-
     /// A `key = value` line of a configuration file, with the option's own checks.
     /// Flags take yes or no.
     static func apply(configKey key: String, _ value: String, to options: inout Options) throws(GateError) {
-        guard let spec = specs.first(where: { $0.long == key }) else { throw .usage("unknown key '\(key)'") }
+        guard let spec = OptionTable.spec(long: Substring(key)), spec.inFiles else { throw .usage("unknown key '\(key)'") }
         if case .none = spec.value {
-            if try ConfigFile.yesNo(value, place: key) { try apply(key, nil, to: &options) }
+            if try ConfigFile.yesNo(value, place: key) { try spec.apply(nil, &options) }
             return
         }
-        try apply(key, value, to: &options)
-    }
-
-    static func integer(_ value: String?, _ name: String, _ range: ClosedRange<Int>) throws(GateError) -> Int {
-        guard let value, let number = Int(value), range.contains(number) else {
-            throw .usage("invalid --\(name) '\(value ?? "")': expected a whole number \(range.lowerBound)-\(range.upperBound)")
-        }
-        return number
-    }
-
-    static func kinds(_ value: String) throws(GateError) -> [ShapeKind] {
-        if let count = Int(value) {
-            guard GateConfiguration.kindsRange.contains(count) else {
-                throw .usage("invalid --kinds '\(value)': expected \(GateConfiguration.kindsRange.lowerBound)-\(GateConfiguration.kindsRange.upperBound) or a list of shape names")
-            }
-            return GateConfiguration.kinds(count: count)
-        }
-        var kinds: [ShapeKind] = []
-        for name in value.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let kind = ShapeKind(rawValue: name.lowercased()) else {
-                let known = ShapeKind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .usage("invalid --kinds: unknown shape '\(name)' (known: \(known))")
-            }
-            if !kinds.contains(kind) { kinds.append(kind) }
-        }
-        guard kinds.count >= GateConfiguration.kindsRange.lowerBound else {
-            throw .usage("invalid --kinds '\(value)': name at least two different shapes")
-        }
-        return kinds
-    }
-
-    /// The option list `--help` prints, from the same table the parser reads.
-    static var optionLines: String {
-        specs.map { spec in
-            var left = spec.short.map { "-\($0), " } ?? "    "
-            left += "--\(spec.long)"
-            switch spec.value {
-            case .none: break
-            case .required(let name): left += " \(name)"
-            case .optional(let name): left += " [\(name)]"
-            }
-            let padding = String(repeating: " ", count: max(1, 32 - left.count))
-            return "  \(left)\(padding)\(spec.help)"
-        }.joined(separator: "\n")
+        try spec.apply(value, &options)
     }
 }

@@ -24,10 +24,9 @@ import ShapelyGate
 import ShapelyGateSystem
 
 enum ConfigFile {
-    static let systemOnlyKeys: Set = ["min-rounds", "min-kinds", "max-attempts", "max-timeout", "min-cooldown",
-                                      "require-timeout", "syslog", "log-file"]
-    static let optionKeys: Set = ["attempts", "timeout", "no-timeout", "shapes-per-kind", "rounds", "kinds", "cooldown",
-                                  "strict", "strings", "lang", "no-color"]
+    /// Keys only the system file may hold: the floors of `OptionTable` and logging.
+    static var systemOnlyKeys: Set<String> { Set(OptionTable.floorKeys + loggingKeys) }
+    static let loggingKeys = ["syslog", "log-file"]
 
     /// Reads `path` into `options` (and `policy` for the system file, which must belong
     /// to `owner`). A missing file is no error.
@@ -85,7 +84,7 @@ enum ConfigFile {
             if systemOnlyKeys.contains(key) {
                 guard system else { throw .configuration("\(place): '\(key)' may be set only in the system file") }
                 try apply(policyKey: key, value, to: &policy, place: place)
-            } else if optionKeys.contains(key) {
+            } else if OptionTable.fileKeys.contains(key) {
                 let value = key == "strings" ? resolve(value, besides: name) : value
                 do {
                     try OptionParser.apply(configKey: key, value, to: &options)
@@ -107,19 +106,18 @@ enum ConfigFile {
     }
 
     private static func apply(policyKey key: String, _ value: String, to policy: inout Policy, place: String) throws(GateError) {
-        func number(_ range: ClosedRange<Int>) throws(GateError) -> Int {
-            guard let number = Int(value), range.contains(number) else {
-                throw .configuration("\(place): \(key) must be a whole number \(range.lowerBound)-\(range.upperBound)")
+        if let floor = OptionTable.specs.compactMap(\.floor).first(where: { $0.key == key }) {
+            if let range = floor.range {
+                guard let number = Int(value), range.contains(number) else {
+                    throw .configuration("\(place): \(key) must be a whole number \(range.lowerBound)-\(range.upperBound)")
+                }
+                floor.apply(String(number), &policy)
+            } else {
+                floor.apply(try yesNo(value, place: place) ? "yes" : "no", &policy)
             }
-            return number
+            return
         }
         switch key {
-        case "min-rounds": policy.minRounds = try number(GateConfiguration.roundsRange)
-        case "min-kinds": policy.minKinds = try number(GateConfiguration.kindsRange)
-        case "max-attempts": policy.maxAttempts = try number(GateConfiguration.attemptsRange)
-        case "max-timeout": policy.maxTimeout = try number(GateConfiguration.timeoutRange)
-        case "min-cooldown": policy.minCooldown = try number(OptionParser.cooldownRange)
-        case "require-timeout": policy.requireTimeout = try yesNo(value, place: place)
         case "syslog": policy.syslog = try yesNo(value, place: place)
         case "log-file":
             guard value.hasPrefix("/") else { throw .configuration("\(place): log-file must be an absolute path") }
