@@ -3,6 +3,7 @@
 // gives (two unsigned ints, then four function pointers). Only paths that start no
 // gate are called here; the gate itself is run under sudo in SudoApprovalTests.
 
+import ShapelyGate
 import TestSupport
 import Testing
 
@@ -129,6 +130,19 @@ struct PluginEntryTests {
         Plugin.loaded!.close!()
         #expect(openPlugin(nil).0 == 1)
         Plugin.loaded!.close!()
+    }
+
+    @Test func theNumberRangesAreTheGates() {
+        let ranges = [("timeout", GateConfiguration.timeoutRange), ("attempts", GateConfiguration.attemptsRange),
+                      ("rounds", GateConfiguration.roundsRange), ("shapes-per-kind", GateConfiguration.shapesPerKindRange),
+                      ("cooldown", GateConfiguration.cooldownRange)]
+        for (name, range) in ranges {
+            for (value, accepted) in [(range.lowerBound, true), (range.upperBound, true),
+                                      (range.lowerBound - 1, false), (range.upperBound + 1, false)] {
+                #expect(openPlugin(["\(name)=\(value)"]).0 == (accepted ? 1 : -1), "\(name)=\(value)")
+                Plugin.loaded!.close!()
+            }
+        }
     }
 
     @Test func sudosMajorVersionMustMatch() {
