@@ -78,6 +78,15 @@ bool sg_command_is_gated(const struct sg_state *state, const char *command);
 /* "command arg 'an arg'" for the board: control bytes shown as '?', cut to SG_MAX_SHOWN. */
 char *sg_command_text(const char *command, char *const run_argv[]);
 
+/* foreground.c: /dev/tty (close-on-exec), or -1 without a terminal; *background
+   when sudo is not the terminal's foreground group. */
+int sg_open_foreground(bool *background);
+/* Makes `group` the terminal's foreground group. */
+void sg_give_terminal(int terminal, pid_t group);
+/* Waits for the gate in its own group, lending the terminal as it stops and continues;
+   the terminal is sudo's again on return. The wait status, or -1. */
+int sg_wait_for(pid_t child, int terminal);
+
 /* gate.c: runs the gate for `shown`; returns what check() returns (1, 0 or -1). */
 int sg_run_gate(struct sg_state *state, const char *shown);
 

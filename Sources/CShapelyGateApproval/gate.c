@@ -14,8 +14,8 @@
  * - Only exit status 0 approves. Any other status or a signal denies (0); a
  *   gate that cannot be started is an error (-1). Either way the reason is left
  *   in the plugin's message.
- * - A gate that stops (Ctrl-Z, or reading the terminal from the background)
- *   stops sudo too, so the shell gets the terminal back; both continue together.
+ * - The gate leads a process group of its own, the terminal's foreground group
+ *   until it ends (foreground.c); sudo must be in the foreground to ask at all.
  * - SIGCHLD is put to its default while the gate runs and restored after.
  */
 #define _GNU_SOURCE
@@ -87,13 +87,12 @@ static _Noreturn void child_fails(int report, enum stage stage, int error) {
     _exit(127);
 }
 
-/* In the child: never returns. `report` and `binary` are close-on-exec and above 2. */
+/* In the child, which starts with every signal blocked: never returns. `report` and
+   `binary` are close-on-exec and above 2. */
 static _Noreturn void become_gate(const struct sg_state *state, int report, int binary, pid_t parent,
                                   char *const argv[], char *const envp[]) {
     for (int number = 1; number < NSIG; number++) (void)signal(number, SIG_DFL);
-    sigset_t empty;
-    sigemptyset(&empty);
-    (void)sigprocmask(SIG_SETMASK, &empty, NULL);
+    (void)setpgid(0, 0);
 
     gid_t only = state->gid;
     const gid_t *groups = state->supplementary_count > 0 ? state->supplementary : &only;
@@ -110,11 +109,16 @@ static _Noreturn void become_gate(const struct sg_state *state, int report, int 
     if (chdir("/") != 0) child_fails(report, STAGE_USER, errno);
     int terminal = open("/dev/tty", O_RDWR);
     if (terminal < 0) child_fails(report, STAGE_TERMINAL, errno);
+    /* Still in the background here, so SIGTTOU is due, and blocked. */
+    if (tcsetpgrp(terminal, getpid()) != 0) child_fails(report, STAGE_TERMINAL, errno);
     for (int fd = 0; fd <= 2; fd++) {
         if (terminal != fd && dup2(terminal, fd) < 0) child_fails(report, STAGE_TERMINAL, errno);
     }
     if (terminal > 2) close(terminal);
     close_on_exec_above_stderr();
+    sigset_t empty;
+    sigemptyset(&empty);
+    (void)sigprocmask(SIG_SETMASK, &empty, NULL);
     fexecve(binary, argv, envp);
     child_fails(report, STAGE_EXEC, errno);
 }
@@ -168,19 +172,6 @@ static bool build_vectors(const struct sg_state *state, const struct passwd *acc
     return true;
 }
 
-/* Waits for the gate; stops sudo while the gate is stopped. Returns its wait status or -1. */
-static int wait_for(pid_t child) {
-    int status = 0;
-    while (true) {
-        pid_t result = waitpid(child, &status, WUNTRACED);
-        if (result < 0 && errno == EINTR) continue;
-        if (result != child) return -1;
-        if (!WIFSTOPPED(status)) return status;
-        (void)kill(getpid(), SIGSTOP);
-        (void)kill(child, SIGCONT);
-    }
-}
-
 static int judge(struct sg_state *state, int status) {
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return 1;
     if (WIFEXITED(status) && WEXITSTATUS(status) == 1) {
@@ -196,13 +187,9 @@ static int judge(struct sg_state *state, int status) {
     return 0;
 }
 
-int sg_run_gate(struct sg_state *state, const char *shown) {
+/* Opens and checks the gate binary; -1 with a message when it cannot be used. */
+static int open_gate(struct sg_state *state) {
     char reason[128];
-    struct passwd *account = state->has_uid ? getpwuid(state->uid) : NULL;
-    if (account == NULL || !state->has_gid) {
-        sg_set_message(state, "shapelygate: cannot find the invoking user's account");
-        return -1;
-    }
     int binary = open(state->gate_path, O_PATH | O_CLOEXEC);
     struct stat info;
     if (binary < 0) {
@@ -215,6 +202,29 @@ int sg_run_gate(struct sg_state *state, const char *shown) {
         close(binary);
         sg_set_message(state, "shapelygate: the gate %s must be a file owned by root and writable by root only",
                        state->gate_path);
+        return -1;
+    }
+    return binary;
+}
+
+int sg_run_gate(struct sg_state *state, const char *shown) {
+    char reason[128];
+    struct passwd *account = state->has_uid ? getpwuid(state->uid) : NULL;
+    if (account == NULL || !state->has_gid) {
+        sg_set_message(state, "shapelygate: cannot find the invoking user's account");
+        return -1;
+    }
+    bool background = false;
+    int terminal = sg_open_foreground(&background);
+    if (terminal < 0 || background) {
+        sg_set_message(state, terminal < 0 ? "shapelygate: a terminal is required to approve this command"
+                                           : "shapelygate: sudo must be in the foreground to ask for approval");
+        if (terminal >= 0) close(terminal);
+        return 0;
+    }
+    int binary = open_gate(state);
+    if (binary < 0) {
+        close(terminal);
         return -1;
     }
 
@@ -246,10 +256,15 @@ int sg_run_gate(struct sg_state *state, const char *shown) {
         goto done;
     }
     (void)sigaction(SIGCHLD, &default_action, &saved_action);
+    sigset_t all, saved_mask;
+    sigfillset(&all);
+    (void)sigprocmask(SIG_SETMASK, &all, &saved_mask);
     pid_t parent = getpid();
     pid_t child = fork();
     if (child == 0) become_gate(state, pipe_fds[1], binary, parent, argv.items, envp.items);
     int fork_error = errno;
+    if (child > 0) (void)setpgid(child, child);
+    (void)sigprocmask(SIG_SETMASK, &saved_mask, NULL);
     close(pipe_fds[1]);
     pipe_fds[1] = -1;
     if (child < 0) {
@@ -261,7 +276,7 @@ int sg_run_gate(struct sg_state *state, const char *shown) {
         do {
             count = read(pipe_fds[0], &failure, sizeof failure);
         } while (count < 0 && errno == EINTR);
-        int status = wait_for(child);
+        int status = sg_wait_for(child, terminal);
         if (count == (ssize_t)sizeof failure && failure.stage >= STAGE_GROUPS && failure.stage <= STAGE_EXEC) {
             lowercase_error(reason, sizeof reason, failure.error);
             if (failure.stage == STAGE_EXEC) {
@@ -280,6 +295,7 @@ done:
     if (pipe_fds[0] >= 0) close(pipe_fds[0]);
     if (pipe_fds[1] >= 0) close(pipe_fds[1]);
     close(binary);
+    close(terminal);
     sg_list_free(&argv);
     sg_list_free(&envp);
     return result;

@@ -41,6 +41,32 @@ struct SudoApprovalTests {
         #expect(run.ran)
     }
 
+    @Test func ctrlCReachesTheGateOnly() {
+        let run = SudoRun(options: gated())
+        #expect(run.pty.waitFor("choose 1-8"))
+        run.pty.type("\u{3}")
+        #expect(run.pty.finish() == 1)
+        #expect(!run.ran)
+        // sudo itself was not interrupted: it ends on the plugin's denial, not on SIGINT.
+        #expect(run.pty.text.contains("shapelygate: the gate was interrupted, the command was not run"))
+    }
+
+    @Test func ctrlZStopsSudoTooAndBothContinue() {
+        let mirror = Mirror(seed: 6)
+        let run = SudoRun(options: gated(seed: 6))
+        #expect(run.pty.waitFor("choose 1-8"))
+        run.pty.type("\u{1a}")
+        // sudo leads the session here: stopped, it is what a shell would see as the job.
+        #expect(waitUntil { processState(run.pty.pid) == "T" })
+        let mark = run.pty.output.count
+        kill(-run.pty.pid, SIGCONT)  // what the shell's fg does: the whole process group
+        #expect(waitUntil { processState(run.pty.pid) == "S" })
+        #expect(run.pty.waitFor("choose 1-8", after: mark))
+        run.pty.type("\(mirror.right)\r")
+        #expect(run.pty.finish() == 0)
+        #expect(run.ran)
+    }
+
     @Test func aWrongTileTwiceDoesNotRunIt() {
         var mirror = Mirror(seed: 3)
         let run = SudoRun(options: gated(seed: 3))
@@ -90,6 +116,14 @@ struct SudoApprovalTests {
         #expect(!run.pty.text.contains("Parental Gate"))
     }
 
+    @Test func sudoInTheBackgroundIsDeniedWithAReason() {
+        let run = SudoRun(options: gated(), background: true)
+        #expect(run.pty.finish() == 1)
+        #expect(!run.ran)
+        #expect(run.pty.text.contains("shapelygate: sudo must be in the foreground to ask for approval"))
+        #expect(!run.pty.text.contains("Parental Gate"))
+    }
+
     @Test func anUngatedUserRunsWithoutABoard() {
         let run = SudoRun(options: "users=nobody groups=nogroup path=\(gatePath)")
         #expect(run.pty.finish() == 0)
@@ -135,6 +169,15 @@ struct SudoApprovalTests {
         #expect(!run.ran)
         #expect(run.pty.text.contains(message))
         #expect(!run.pty.text.contains("Parental Gate"))
+    }
+
+    @Test func sudoDashVShowsThePluginsVersionWhichIsTheGates() {
+        let source = readText(packageRoot + "/Sources/ShapelyGateCLI/CLI.swift")
+        let marker = source.firstRange(of: "static let version = \"")
+        let version = marker.map { source[$0.upperBound...].prefix { $0 != "\"" } } ?? "?"
+        let run = SudoRun(options: gated(), sudoArguments: ["-V"])
+        #expect(run.pty.finish() == 0)
+        #expect(run.pty.text.contains("shapelygate approval plugin version \(version)\r\n"), "\(run.pty.text)")
     }
 
     @Test func aGateThatIsNotRootsOwnIsRefused() {

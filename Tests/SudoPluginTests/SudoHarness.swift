@@ -64,7 +64,9 @@ final class SudoRun {
     ///   - sudoArguments: what follows `sudo`; by default a command that leaves the marker file.
     ///   - terminal: false runs sudo with no terminal at all.
     ///   - user: runs sudo as this user (allowed everything without a password) instead of root.
-    init(options: String, sudoArguments: [String]? = nil, terminal: Bool = true, user: String? = nil) {
+    ///   - background: runs sudo as a background job of a job-control shell.
+    init(options: String, sudoArguments: [String]? = nil, terminal: Bool = true, user: String? = nil,
+         background: Bool = false) {
         writeFile(folder + "/sudo.conf", """
             Plugin sudoers_policy sudoers.so
             Plugin sudoers_io sudoers.so
@@ -88,6 +90,7 @@ final class SudoRun {
             mount --bind '\(folder)/home' /root
             if [ -e /etc/shapelygate.conf ]; then mount --bind '\(folder)/empty.conf' /etc/shapelygate.conf; fi
             if [ -d /run/sudo ]; then mount -t tmpfs tmpfs /run/sudo; fi
+            \(background ? "exec /bin/sh -m -c 'sudo \"$@\" & wait $!' sh \"$@\"" : "")
             exec \(user.map { "setpriv --reuid=\($0) --regid=\(getpwnam($0)?.pointee.pw_gid ?? 65534) --init-groups " } ?? "")sudo "$@"
 
             """)
@@ -247,4 +250,21 @@ func userIDs(of name: String, inSession session: pid_t) -> String? {
         return readText("/proc/\(pid)/status").split(separator: "\n").first { $0.hasPrefix("Uid:") }.map(String.init)
     }
     return nil
+}
+
+/// The one-letter state of process `pid` (R, S, T...), from /proc.
+func processState(_ pid: pid_t) -> Character? {
+    let stat = readText("/proc/\(pid)/stat")
+    guard let close = stat.lastIndex(of: ")") else { return nil }
+    return stat[stat.index(after: close)...].dropFirst().first
+}
+
+/// Polls `condition` for up to ten seconds.
+func waitUntil(_ condition: () -> Bool) -> Bool {
+    let deadline = monotonicNow() + 10
+    while monotonicNow() < deadline {
+        if condition() { return true }
+        usleep(20_000)
+    }
+    return condition()
 }
