@@ -34,8 +34,9 @@ struct SudoApprovalTests {
         let mirror = Mirror(seed: 5)
         let run = SudoRun(options: "users=nobody path=\(gatePath) seed=5 timeout=60", user: "nobody")
         #expect(run.pty.waitFor("choose 1-8"))
-        let id = account.pointee.pw_uid
-        #expect(userIDs(of: "shapelygate", inSession: run.pty.pid) == "Uid:\t\(id)\t\(id)\t\(id)\t\(id)")
+        let (uid, gid) = (account.pointee.pw_uid, account.pointee.pw_gid)
+        #expect(credentials(of: "shapelygate", inSession: run.pty.pid)
+            == ["Uid:\t\(uid)\t\(uid)\t\(uid)\t\(uid)", "Gid:\t\(gid)\t\(gid)\t\(gid)\t\(gid)"])
         run.pty.type("\(mirror.right)\r")
         #expect(run.pty.finish() == 0)
         #expect(run.ran)

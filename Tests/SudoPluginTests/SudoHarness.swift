@@ -234,9 +234,9 @@ final class Pty {
     }
 }
 
-/// The real, effective, saved and file-system user IDs of the process named `name` in
-/// session `session` (the `Uid:` line of its status), or nil when there is none.
-func userIDs(of name: String, inSession session: pid_t) -> String? {
+/// The `Uid:` and `Gid:` lines (real, effective, saved and file-system IDs) of the
+/// status of the process named `name` in session `session`, or nil when there is none.
+func credentials(of name: String, inSession session: pid_t) -> [String]? {
     guard let folder = opendir("/proc") else { return nil }
     defer { closedir(folder) }
     while let entry = readdir(folder) {
@@ -247,7 +247,8 @@ func userIDs(of name: String, inSession session: pid_t) -> String? {
         guard let close = stat.lastIndex(of: ")"), stat.contains("(\(name))") else { continue }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 3, Int32(fields[3]) == session else { continue }
-        return readText("/proc/\(pid)/status").split(separator: "\n").first { $0.hasPrefix("Uid:") }.map(String.init)
+        return readText("/proc/\(pid)/status").split(separator: "\n")
+            .filter { $0.hasPrefix("Uid:") || $0.hasPrefix("Gid:") }.map(String.init)
     }
     return nil
 }
