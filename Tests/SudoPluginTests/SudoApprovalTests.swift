@@ -30,11 +30,10 @@ struct SudoApprovalTests {
     }
 
     @Test func theGateRunsAsTheInvokingUserNotRoot() throws {
-        let account = try #require(getpwnam("nobody"))
+        let (uid, gid) = try #require(account("nobody"))
         let mirror = Mirror(seed: 5)
         let run = SudoRun(options: "users=nobody path=\(gatePath) seed=5 timeout=60", user: "nobody")
         #expect(run.pty.waitFor("choose 1-8"))
-        let (uid, gid) = (account.pointee.pw_uid, account.pointee.pw_gid)
         #expect(credentials(of: "shapelygate", inSession: run.pty.pid)
             == ["Uid:\t\(uid)\t\(uid)\t\(uid)\t\(uid)", "Gid:\t\(gid)\t\(gid)\t\(gid)\t\(gid)"])
         run.pty.type("\(mirror.right)\r")

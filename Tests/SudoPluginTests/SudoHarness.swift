@@ -91,7 +91,7 @@ final class SudoRun {
             if [ -e /etc/shapelygate.conf ]; then mount --bind '\(folder)/empty.conf' /etc/shapelygate.conf; fi
             if [ -d /run/sudo ]; then mount -t tmpfs tmpfs /run/sudo; fi
             \(background ? "exec /bin/sh -m -c 'sudo \"$@\" & wait $!' sh \"$@\"" : "")
-            exec \(user.map { "setpriv --reuid=\($0) --regid=\(getpwnam($0)?.pointee.pw_gid ?? 65534) --init-groups " } ?? "")sudo "$@"
+            exec \(user.map { "setpriv --reuid=\($0) --regid=\(account($0)?.gid ?? 65534) --init-groups " } ?? "")sudo "$@"
 
             """)
         let arguments = sudoArguments ?? [tool("touch") ?? "/usr/bin/touch", marker]
@@ -268,4 +268,14 @@ func waitUntil(_ condition: () -> Bool) -> Bool {
         usleep(20_000)
     }
     return condition()
+}
+
+/// The user and group IDs of account `name`, read with getpwnam_r: the plugin tests in
+/// this process call getpwnam at the same time, and its static buffer is shared.
+func account(_ name: String) -> (uid: uid_t, gid: gid_t)? {
+    var entry = passwd()
+    var found: UnsafeMutablePointer<passwd>?
+    var buffer = [CChar](repeating: 0, count: 16384)
+    guard getpwnam_r(name, &entry, &buffer, buffer.count, &found) == 0, found != nil else { return nil }
+    return (entry.pw_uid, entry.pw_gid)
 }
