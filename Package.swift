@@ -4,6 +4,9 @@ import PackageDescription
 
 let package = Package(
     name: "shapelygate",
+    // Linux is where it is built and tested; on macOS it needs 15 or later
+    // (String(validating:as:)).
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ShapelyGate", targets: ["ShapelyGate"]),
         .executable(name: "shapelygate", targets: ["shapelygate"]),

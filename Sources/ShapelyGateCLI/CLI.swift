@@ -107,13 +107,13 @@ public enum CLI {
             log.record(outcome: "locked")
             throw options.login ? .denied(refusal.message) : refusal
         }
-        let display = Display.detect(environment: environment, noColor: options.noColor, width: terminal.columns)
+        let display = Display.detect(environment: environment, noColor: options.noColor)
         let renderer = Renderer(strings: strings, display: display,
-                                guarding: options.command.isEmpty ? purpose : Visible.commandLine(options.command))
+                                guarding: options.command.isEmpty ? purpose.map(Visible.screen) : Visible.commandLine(options.command))
         let session = Session(
             terminal: terminal, renderer: renderer,
             configuration: options.configuration, generator: GateRandom(seed: options.seed),
-            clock: { Platform.monotonicSeconds() }, suspendDenies: options.login)
+            clock: MonotonicClock(), suspendDenies: options.login)
         let outcome = session.run()
         terminal.close()
         let interruption = lockout.record(passed: outcome == .passed)
@@ -131,9 +131,11 @@ public enum CLI {
             throw .denied(strings.text(.endOfInput))
         case .hangup:
             return .denied
+        case .tooSmall(let needed):
+            throw .denied(strings.text(.tooSmall, ["columns": String(needed.columns), "rows": String(needed.rows)]))
         case .signal(let number):
             if options.login {
-                Platform.printError("shapelygate: \(Visible.screen(strings.text(.interrupted, ["signal": Signals.name(number)])))\n")
+                Platform.printError("shapelygate: \(Visible.screen(interrupted(by: number, strings)))\n")
                 return .denied
             }
             return try ending(by: number, strings)
@@ -142,8 +144,23 @@ public enum CLI {
 
     /// The message for an ending signal, and the status that re-raises it.
     private static func ending(by number: Int32, _ strings: GateStrings) throws(GateError) -> ExitStatus {
-        Platform.printError("shapelygate: \(Visible.screen(strings.text(.interrupted, ["signal": Signals.name(number)])))\n")
+        Platform.printError("shapelygate: \(Visible.screen(interrupted(by: number, strings)))\n")
         return .killedBy(signal: number)
+    }
+
+    /// "interrupted (Ctrl-C): denied", in the person's language; the audit log keeps
+    /// the signal's name.
+    static func interrupted(by number: Int32, _ strings: GateStrings) -> String {
+        let way: String
+        switch number {
+        case SIGINT: way = strings.text(.signalInterrupt)
+        case SIGQUIT: way = strings.text(.signalQuit)
+        case SIGTSTP: way = strings.text(.signalSuspend)
+        case SIGHUP: way = strings.text(.signalHangup)
+        case SIGTERM: way = strings.text(.signalTerminate)
+        default: way = Signals.name(number)
+        }
+        return strings.text(.interrupted, ["signal": way])
     }
 
     static func oddsReport(_ configuration: GateConfiguration) -> String {

@@ -1,29 +1,38 @@
 // Session.swift — one gate on one terminal: shows the challenge, reads answers, and
-// enforces the countdown with a DispatchSourceTimer.
+// enforces the countdown with a timer of the session's clock.
 //
 // Contract:
-// - Everything happens on one serial queue: terminal input, the timer, the signals. The
-//   challenge is touched nowhere else, so there are no races between an answer and the
-//   deadline; the challenge itself refuses an answer that arrives at or after it.
-// - `run()` blocks the calling thread until the outcome is known and returns it; it
-//   never restores the terminal or exits: the caller does that at one place.
-// - The timer is armed for the round's deadline from the same monotonic clock the
-//   challenge uses; if it fires a hair early it is re-armed for the rest.
-// - At expiry, input typed but not submitted is discarded so it never reaches the shell.
-// - Whenever a new board is dealt, input typed before it appeared is discarded.
-// - Waiting costs no CPU: there is no polling and no per-second redraw.
+// - Everything happens on one serial queue: terminal input, the timers, the signals.
+//   The challenge is touched nowhere else, so an answer and the deadline never race;
+//   the challenge itself refuses an answer that arrives at or after the deadline.
+// - The challenge, the countdown on screen and the timers read one injected clock.
+// - `run()` blocks until the outcome is known and returns it once the terminal's input
+//   is no longer watched; it never restores the terminal or exits: the caller does that.
+// - Type-ahead is discarded whenever a board appears; at the end, input typed and not
+//   entered is discarded so it never reaches the shell.
+// - On a terminal that moves its cursor the gate edits the answer line itself, shows
+//   one board at a time, rewrites the countdown every second (the last three stand
+//   out) and redraws once after a resize settles, keeping what was typed; when it ends
+//   the board goes and one closing line stays. Otherwise every screen is appended and
+//   the time left is shown at each prompt.
+// - A board that cannot fit the screen is never shown: the gate ends, saying what size
+//   it needs; after a resize that leaves no room, it waits for a larger screen.
+// - Ctrl-Z lends the terminal back and stops the gate (or, in login mode, denies);
+//   SIGCONT takes the gate's settings up again and redraws. Waiting costs no CPU.
 
 import Dispatch
 import ShapelyGate
 import ShapelyGateSystem
 
-public enum SessionOutcome: Equatable, Sendable {
+enum SessionOutcome: Equatable, Sendable {
     case passed
     case denied(DenialReason)
     case endOfInput
     /// The terminal was closed.
     case hangup
     case signal(Int32)
+    /// Not even the smallest board fits: the screen it would need.
+    case tooSmall(TerminalSize)
 
     /// The reason an audit line gives for a denial.
     var reason: String? {
@@ -34,202 +43,299 @@ public enum SessionOutcome: Equatable, Sendable {
         case .endOfInput: return "end-of-input"
         case .hangup: return "hangup"
         case .signal(let number): return Signals.name(number)
+        case .tooSmall: return "terminal-too-small"
         }
     }
 }
 
-public final class Session: @unchecked Sendable {
-    private let terminal: Terminal
+final class Session: @unchecked Sendable {
+    private let terminal: any GateTerminal
     private let renderer: Renderer
-    private let clock: @Sendable () -> Double
-    private let configuration: GateConfiguration
-    private let generator: GateRandom
+    private let clock: any SessionClock
+    private var challenge: Challenge<GateRandom>
     /// Whether Ctrl-Z denies (login mode) instead of suspending the gate.
     private let suspendDenies: Bool
-    /// Left when the input source's cancel handler has run: only then may the
-    /// terminal's descriptors be closed.
-    private let inputClosed = DispatchGroup()
-    /// Made when the first prompt is shown: the countdown starts there.
-    private var challenge: Challenge<GateRandom>!
+    private let catchSignals: Bool
     private let queue = DispatchQueue(label: "shapelygate.session")
-    private let done = DispatchSemaphore(value: 0)
     private var outcome: SessionOutcome?
-    private var sources: [any DispatchSourceProtocol] = []
-    private var timer: (any DispatchSourceTimer)?
+    private var finished: (@Sendable (SessionOutcome) -> Void)?
+    private var signalSources: [any DispatchSourceSignal] = []
+    private var timers: [any SessionTimer] = []
+    private var deadlineTimer: (any SessionTimer)?
+    private var tickTimer: (any SessionTimer)?
+    private var resizeTimer: (any SessionTimer)?
+    private var editor: LineEditor
+    /// What is on screen now (cursor mode); nil while the screen is too small.
+    private var frame: Frame?
+    private var message: ScreenMessage?
+    /// A canonical line being read (plain mode).
     private var pending: [UInt8] = []
-    private var overlong = false
 
-    /// The longest entry kept; anything longer is not a tile number anyway.
-    private static let entryLimit = 64
+    /// How long a resize must be still before the board is redrawn.
+    static let resizeSettle = 0.15
 
-    public init(terminal: Terminal, renderer: Renderer, configuration: GateConfiguration,
-                generator: GateRandom, clock: @escaping @Sendable () -> Double, suspendDenies: Bool = false) {
-        self.suspendDenies = suspendDenies
+    init(terminal: any GateTerminal, renderer: Renderer, configuration: GateConfiguration, generator: GateRandom,
+         clock: any SessionClock, suspendDenies: Bool = false, catchSignals: Bool = true) {
         self.terminal = terminal
         self.renderer = renderer
         self.clock = clock
-        self.configuration = configuration
-        self.generator = generator
+        self.suspendDenies = suspendDenies
+        self.catchSignals = catchSignals
+        editor = LineEditor(keys: terminal.editingKeys)
+        challenge = Challenge(configuration: configuration, generator: generator, now: clock.now())
     }
 
-    public func run() -> SessionOutcome {
-        queue.async { self.start() }
+    private var cursorMode: Bool { renderer.display.cursorControl }
+
+    /// Runs the gate to its outcome, blocking the calling thread.
+    func run() -> SessionOutcome {
+        let done = DispatchSemaphore(value: 0)
+        let box = OutcomeBox()
+        start { outcome in
+            box.value = outcome
+            done.signal()
+        }
         done.wait()
-        inputClosed.wait()
-        return outcome ?? .endOfInput
+        return box.value ?? .endOfInput
     }
 
-    private func start() {
-        terminal.prepare(discardTypeAhead: true)
-        challenge = Challenge(configuration: configuration, generator: generator, now: clock())
-        for number in Signals.ending + [Signals.suspend] + Signals.redraw {
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { [unowned self] in self.handle(signal: number) }
-            source.resume()
-            sources.append(source)
+    /// Starts the gate; `finished` runs once, off the queue's work, when it has ended.
+    func start(then finished: @escaping @Sendable (SessionOutcome) -> Void) {
+        queue.async { [self] in
+            self.finished = finished
+            begin()
         }
-        let input = DispatchSource.makeReadSource(fileDescriptor: terminal.inputDescriptor, queue: queue)
-        input.setEventHandler { [unowned self] in self.readInput() }
-        inputClosed.enter()
-        input.setCancelHandler { [inputClosed] in inputClosed.leave() }
-        input.resume()
-        sources.append(input)
-        if configuration.supportsTimeOut {
-            let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
-            timer.setEventHandler { [unowned self] in self.timerFired() }
-            self.timer = timer
-            armTimer()
-            timer.resume()
-            sources.append(timer)
+    }
+
+    /// Hands a signal to the session as its signal sources would (for tests).
+    func deliver(signal number: Int32) {
+        queue.async { [self] in handle(signal: number) }
+    }
+
+    private func begin() {
+        terminal.prepare(editing: cursorMode, discardTypeAhead: true)
+        if cursorMode { terminal.write(Painter.enter) }
+        if catchSignals {
+            for number in Signals.ending + [Signals.suspend] + Signals.redraw {
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                source.setEventHandler { [unowned self] in self.handle(signal: number) }
+                source.resume()
+                signalSources.append(source)
+            }
         }
+        terminal.startReading(on: queue) { [unowned self] in self.readInput() }
+        if cursorMode { resizeTimer = makeTimer { [unowned self] in self.draw() } }
         showBoard()
-    }
-
-    private func armTimer() {
-        guard let timer, let left = challenge.timeUntilDeadline(at: clock()) else { return }
-        let nanoseconds = Int(max(0, left) * 1e9)
-        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), leeway: .milliseconds(1))
-    }
-
-    private func timerFired() {
-        guard outcome == nil else { return }
-        if challenge.expireIfDue(at: clock()) {
-            // The person may be mid-line: start the message on a fresh one.
-            expire(prefix: "\n")
-        } else {
-            armTimer()
+        // The countdown starts when the first board is on screen.
+        challenge.startCountdown(at: clock.now())
+        if challenge.deadline != nil {
+            deadlineTimer = makeTimer { [unowned self] in self.deadlinePassed() }
+            if cursorMode { tickTimer = makeTimer { [unowned self] in self.tick() } }
+            armTimers()
         }
     }
 
-    /// Time is up: what was typed and not entered is thrown away, never reaching the shell.
-    private func expire(prefix: String) {
-        terminal.discardInput()
-        terminal.write(prefix + renderer.denial(.timeExpired))
-        finish(.denied(.timeExpired))
+    private func makeTimer(_ handler: @escaping @Sendable () -> Void) -> any SessionTimer {
+        let timer = clock.makeTimer(on: queue, handler)
+        timers.append(timer)
+        return timer
     }
 
+    private func armTimers() {
+        guard let deadline = challenge.deadline else { return }
+        deadlineTimer?.schedule(at: deadline)
+        scheduleTick()
+    }
+
+    /// The next moment the whole seconds shown change.
+    private func scheduleTick() {
+        guard let tickTimer, let deadline = challenge.deadline, let left = challenge.secondsLeft(at: clock.now()), left > 1 else { return }
+        tickTimer.schedule(at: deadline - Double(left - 1))
+    }
+
+    private func deadlinePassed() {
+        guard outcome == nil else { return }
+        if challenge.expireIfDue(at: clock.now()) { finish(.denied(.timeExpired)) } else { armTimers() }
+    }
+
+    private func tick() {
+        guard outcome == nil, let frame, let left = challenge.secondsLeft(at: clock.now()) else { return }
+        terminal.write(Painter.countdown(frame, text: renderer.countdown(seconds: left), answer: editor.visible,
+                                         columns: terminal.size.columns))
+        scheduleTick()
+    }
+
+    // MARK: Screens
+
+    /// A new board: type-ahead is gone, and so is a half-typed answer.
     private func showBoard() {
-        terminal.write(renderer.board(challenge.board, target: challenge.target,
-                                      round: challenge.round, rounds: challenge.configuration.rounds))
-        showPrompt()
+        terminal.discardInput()
+        editor.clear()
+        pending.removeAll()
+        if cursorMode {
+            draw()
+        } else {
+            let columns = terminal.size.columns
+            if let message { terminal.write(renderer.plainMessage(message, tileCount: challenge.board.tiles.count, width: columns)) }
+            terminal.write(renderer.board(challenge.board, target: challenge.target, round: challenge.round,
+                                          rounds: challenge.configuration.rounds, width: columns))
+            showPrompt()
+        }
     }
 
     private func showPrompt() {
         terminal.write(renderer.prompt(target: challenge.target, tileCount: challenge.board.tiles.count,
-                                       secondsLeft: challenge.secondsLeft(at: clock())))
+                                       secondsLeft: challenge.secondsLeft(at: clock.now())))
     }
+
+    /// The whole screen, fitted to the terminal's size now.
+    private func draw() {
+        guard outcome == nil else { return }
+        let size = terminal.size
+        switch renderer.frame(challenge.board, target: challenge.target, round: challenge.round,
+                              rounds: challenge.configuration.rounds, message: message,
+                              secondsLeft: challenge.secondsLeft(at: clock.now()), size: size) {
+        case .success(let fitted):
+            frame = fitted
+            terminal.write(Painter.full(fitted, answer: editor.visible, columns: size.columns))
+        case .failure(let needed):
+            if frame == nil && message == nil && challenge.round == 1 && challenge.failedAttempts == 0 {
+                finish(.tooSmall(needed))  // never shown at all: say so and deny
+                return
+            }
+            frame = nil
+            let text = renderer.say(.tooSmallNow, ["columns": String(needed.columns), "rows": String(needed.rows)])
+            terminal.write(Painter.message(TextLayout.wrap(text, width: max(1, size.columns - 1))))
+        }
+    }
+
+    // MARK: Input
 
     private func readInput() {
         guard outcome == nil else { return }
-        let bytes: [UInt8]
         switch terminal.readAvailable() {
         case .nothing: return
-        case .endOfInput:
-            terminal.write("\n")
-            finish(.endOfInput)
-            return
-        case .hangup:
-            finish(.hangup)
-            return
-        case .bytes(let read): bytes = read
+        case .endOfInput: finish(.endOfInput)
+        case .hangup: finish(.hangup)
+        case .bytes(let bytes): cursorMode ? edit(bytes) : readLine(bytes)
         }
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") {
-                let entry = overlong ? nil : AnswerParser.tileNumber(from: pending)
-                pending.removeAll(keepingCapacity: true)
-                overlong = false
-                // After a new board, the rest of what was read was typed before it
-                // appeared and does not count.
-                if answer(entry) != .prompted { return }
-            } else if pending.count < Self.entryLimit {
-                pending.append(byte)
-            } else {
-                overlong = true
+    }
+
+    private func edit(_ bytes: [UInt8]) {
+        for event in editor.feed(bytes) {
+            switch event {
+            case .endOfInput:
+                finish(.endOfInput)
+                return
+            case .submitted(let entry):
+                // While the screen is too small for the board there is nothing to answer.
+                guard frame != nil else { continue }
+                if answer(entry.flatMap(AnswerParser.tileNumber(from:))) != .prompted { return }
             }
+        }
+        if let frame { terminal.write(Painter.answerText(frame, editor.visible, columns: terminal.size.columns)) }
+    }
+
+    private func readLine(_ bytes: [UInt8]) {
+        for byte in bytes {
+            guard byte == UInt8(ascii: "\n") else {
+                if pending.count <= editor.limit { pending.append(byte) }
+                continue
+            }
+            let entry = pending.count > editor.limit ? nil : AnswerParser.tileNumber(from: pending)
+            pending.removeAll(keepingCapacity: true)
+            // After a new board, the rest of what was read was typed before it appeared.
+            if answer(entry) != .prompted { return }
         }
     }
 
     private enum AfterAnswer { case redrawn, prompted, closed }
 
     private func answer(_ tileNumber: Int?) -> AfterAnswer {
-        switch challenge.answer(tileNumber: tileNumber, at: clock()) {
+        let tileCount = challenge.board.tiles.count
+        switch challenge.answer(tileNumber: tileNumber, at: clock.now()) {
         case .notATile:
-            terminal.write(renderer.notATile(tileCount: challenge.board.tiles.count))
-            showPrompt()
+            message = .notATile
+            if cursorMode {
+                draw()
+            } else {
+                terminal.write(renderer.plainMessage(.notATile, tileCount: tileCount, width: terminal.size.columns))
+                showPrompt()
+            }
             return .prompted
         case .wrongShape(let chosen, let attemptsLeft):
-            terminal.discardInput()
-            terminal.write(renderer.wrongShape(chosen, attemptsLeft: attemptsLeft))
+            message = .wrongShape(chosen, attemptsLeft: attemptsLeft)
             showBoard()
             return .redrawn
-        case .roundWon:
-            terminal.discardInput()
-            armTimer()
+        case .roundWon(let next):
+            message = .roundWon(next: next, of: challenge.configuration.rounds)
+            armTimers()
             showBoard()
             return .redrawn
         case .passed:
-            terminal.write(renderer.passed())
             finish(.passed)
         case .tooManyAttempts(let chosen):
-            terminal.write(renderer.wrongShape(chosen, attemptsLeft: 0))
-            terminal.write(renderer.denial(.tooManyAttempts))
+            if !cursorMode {
+                terminal.write(renderer.plainMessage(.wrongShape(chosen, attemptsLeft: 0), tileCount: tileCount,
+                                                     width: terminal.size.columns))
+            }
             finish(.denied(.tooManyAttempts))
         case .timeExpired:
-            expire(prefix: "")
+            finish(.denied(.timeExpired))
         case .closed:
             break
         }
         return .closed
     }
 
+    // MARK: Signals and the end
+
     private func handle(signal number: Int32) {
         guard outcome == nil else { return }
-        if number == Signals.suspend && !suspendDenies {
-            // As sudo's tgetpass: the terminal goes back to the person's settings while
-            // the gate is stopped; SIGCONT brings the gate's settings and a redraw.
-            terminal.write("\n")
+        switch number {
+        case SIGWINCH:
+            resizeTimer?.schedule(at: clock.now() + Self.resizeSettle)
+        case SIGCONT:
+            // Back from a stop: the shell may have changed the settings and the screen.
+            terminal.prepare(editing: cursorMode, discardTypeAhead: false)
+            if cursorMode {
+                terminal.write(Painter.enter)
+                draw()
+            } else {
+                terminal.write("\n")
+                showPrompt()
+            }
+        case Signals.suspend where !suspendDenies:
+            // As sudo's tgetpass: the person's own settings and screen while stopped.
+            terminal.write(cursorMode ? Painter.leave : "\n")
             terminal.lend()
             Signals.stopSelf()
-            return
+        default:
+            finish(.signal(number))
         }
-        if Signals.redraw.contains(number) {
-            // Back from a stop (or resized): the shell may have changed the settings.
-            if number == SIGCONT { terminal.prepare(discardTypeAhead: false) }
-            terminal.write("\n")
-            showPrompt()
-            return
-        }
-        terminal.discardInput()
-        terminal.write("\n")
-        finish(.signal(number))
     }
 
     private func finish(_ result: SessionOutcome) {
         guard outcome == nil else { return }
         outcome = result
-        for source in sources { source.cancel() }
-        sources.removeAll()
-        timer = nil
-        done.signal()
+        for timer in timers { timer.cancel() }
+        for source in signalSources { source.cancel() }
+        signalSources.removeAll()
+        terminal.discardInput()
+        let columns = terminal.size.columns
+        if cursorMode {
+            if result != .hangup { terminal.write(Painter.leave + renderer.closing(result, width: columns)) }
+        } else if result != .hangup {
+            let closing = renderer.plainClosing(result, width: columns)
+            terminal.write((result == .passed ? "" : "\n") + closing)
+        }
+        let finished = self.finished
+        // Only once the input is no longer watched may the caller close the terminal.
+        terminal.stopReading { finished?(result) }
     }
+}
+
+/// The outcome handed from the session's queue to the thread waiting in `run()`.
+private final class OutcomeBox: @unchecked Sendable {
+    var value: SessionOutcome?
 }

@@ -15,6 +15,10 @@
 //   Dispatch signalfd on another thread cannot take a thread-directed signal).
 // - `pendingEnding(within:)` waits a bounded time for an ending signal outside the
 //   session (while waiting for the lockout lock), so Ctrl-C still ends the gate there.
+// - `die(by:)` ends the process by a signal, as coreutils' timeout does: core dumps off
+//   (a re-raised SIGQUIT leaves no core file), default disposition, unblocked and raised
+//   on this thread — thread-directed, so Dispatch's signalfd on another thread cannot
+//   take it first and leave the process alive.
 
 import ShapelyGateSystem
 
@@ -88,6 +92,16 @@ enum Signals {
         let number = sigtimedwait(&waitFor, nil, &timeout)
         return number > 0 ? number : nil
         #endif
+    }
+
+    /// Dies by `number`; exits 128+number only if the signal somehow does not kill.
+    static func die(by number: Int32) -> Never {
+        Platform.disableCoreDumps()
+        signal(number, SIG_DFL)
+        var only = set([number])
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        raise(number)
+        exit(128 + number)
     }
 
     static func name(_ number: Int32) -> String {
