@@ -7,8 +7,12 @@
 #   Scripts/build-release.sh            (progress on stderr, the path on stdout)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-flags=(-c release --static-swift-stdlib -Xswiftc -static-executable)
+# The gate alone: -static-executable cannot link the sudo plugin's shared object, which
+# is built after it, without those flags, into the same folder (install.sh finds it
+# beside the binary).
+flags=(-c release --product shapelygate --static-swift-stdlib -Xswiftc -static-executable)
 # The C library warns that getpwuid and dlopen need its shared pieces at run time when
 # linked statically; shapelygate calls neither, the Swift runtime's dlopen is optional.
 swift build "${flags[@]}" 2>&1 | grep -vE "statically linked applications requires at runtime|^\s*$" >&2 || true
+swift build -c release --product shapelygate_approval >&2
 echo "$(swift build "${flags[@]}" --show-bin-path)/shapelygate"

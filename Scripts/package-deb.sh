@@ -27,6 +27,11 @@ else
     Scripts/install.sh --prefix /usr --destdir "$stage" >/dev/null
 fi
 gzip -9n "$stage/usr/share/man/man1/shapelygate.1"
+# --- sudo approval plugin: begin ---
+# install.sh put it in /usr/lib/shapelygate/; the .deb must not ship without it.
+[ -f "$stage/usr/lib/shapelygate/shapelygate_approval.so" ] || { echo "package-deb.sh: the sudo plugin is missing" >&2; exit 1; }
+gzip -9n "$stage/usr/share/man/man8/shapelygate_approval.8"
+# --- sudo approval plugin: end ---
 size=$(du -sk "$stage/usr" | cut -f1)
 
 mkdir -p "$stage/DEBIAN"

@@ -66,7 +66,7 @@ struct PackagingTests {
         }
         let uninstall = shell("Scripts/install.sh --prefix '\(prefix)' --uninstall")
         #expect(uninstall.status == 0)
-        #expect(uninstall.output.split(whereSeparator: \.isNewline).count == 5, "\(uninstall.output)")
+        #expect(uninstall.output.split(whereSeparator: \.isNewline).count == 7, "\(uninstall.output)")
         let left = shell("find '\(prefix)' -type f")
         #expect(left.status == 0 && left.output.isEmpty, "\(left.output)")
     }
