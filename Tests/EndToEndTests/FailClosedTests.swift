@@ -121,11 +121,8 @@ struct FailClosedTests {
     }
 
     @Test func aLockHeldElsewhereNeitherHangsNorIgnoresSIGTERM() {
-        let state = temporaryFolder()
-        mkdir(state + "/shapelygate", 0o700)
-        let holder = open(state + "/shapelygate/lockout.lock", O_RDWR | O_CREAT, 0o600)
+        let (state, holder) = stateFolderWithLockHeld()
         defer { close(holder) }
-        #expect(flock(holder, LOCK_EX) == 0)
         let interrupted = GateProcess(["--cooldown", "5"], environment: ["XDG_STATE_HOME": state])
         interrupted.pump(0.5)
         let sent = monotonicNow()
