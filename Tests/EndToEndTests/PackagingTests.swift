@@ -144,6 +144,35 @@ struct PackagingTests {
         }
     }
 
+    /// Whether this process may lay a folder over /etc in a mount namespace of its own.
+    static let canOverlayEtc = runningAsRoot && tool("unshare") != nil
+        && shell("unshare -m sh -c 'mount --make-rprivate / && mount -t overlay overlay -o lowerdir=/tmp:/etc /etc'").status == 0
+
+    @Test(.enabled(if: canOverlayEtc, "needs root, unshare and overlayfs"))
+    func theGateReadsTheExampleConfigurationAsShippedAndUncommented() {
+        // The gate always reads /etc/shapelygate.conf, so lay a folder holding the sample
+        // over /etc, in a mount namespace that only this shell sees.
+        let scratch = Scratch()
+        let shipped = scratch.folder("shipped"), uncommented = scratch.folder("uncommented")
+        let prepare = shell("""
+            cp Scripts/debian/shapelygate.conf \(quoted(shipped))/ \
+            && sed -e 's/^#\\([a-z-]* = \\)/\\1/' -e 's|/usr/local/share/shapelygate/strings|\(packageRoot)/Scripts/examples/strings|' \
+                Scripts/debian/shapelygate.conf >\(quoted(uncommented))/shapelygate.conf
+            """)
+        #expect(prepare.status == 0, "\(prepare.output)")
+        #expect(readText(uncommented + "/shapelygate.conf").contains("\nmin-rounds = 2\n"))
+        func odds(_ folder: String) -> (status: Int32, output: String) {
+            shell("unshare -m sh -c 'mount --make-rprivate / && mount -t overlay overlay -o lowerdir=\(folder):/etc /etc "
+                + "&& exec \(gateBinary) --odds'")
+        }
+        let asShipped = odds(shipped)
+        #expect(asShipped.status == 0, "\(asShipped.output)")
+        #expect(asShipped.output.hasPrefix("kinds 4, shapes-per-kind 2, rounds 1, attempts 2\n"), "\(asShipped.output)")
+        let withEveryKey = odds(uncommented)
+        #expect(withEveryKey.status == 0, "\(withEveryKey.output)")
+        #expect(withEveryKey.output.hasPrefix("kinds 6, shapes-per-kind 2, rounds 2, attempts 2\n"), "\(withEveryKey.output)")
+    }
+
     @Test(.enabled(if: tool("shellcheck") != nil, "needs shellcheck"))
     func shellScriptsAreShellcheckClean() {
         let run = shell("shellcheck Scripts/*.sh Scripts/examples/*.sh Scripts/completions/shapelygate.bash Scripts/molly-guard/* .ci/run")
