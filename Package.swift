@@ -13,8 +13,10 @@ let package = Package(
         // The engine: shapes, boards, the challenge rules, configuration, strings, odds.
         // No terminal I/O; randomness and time are injected.
         .target(name: "ShapelyGate"),
+        // The C library and the few calls that differ between systems; for the CLI only.
+        .target(name: "ShapelyGateSystem"),
         // The command line: options, terminal, rendering, the timed session, exec.
-        .target(name: "ShapelyGateCLI", dependencies: ["ShapelyGate"]),
+        .target(name: "ShapelyGateCLI", dependencies: ["ShapelyGate", "ShapelyGateSystem"]),
         // A few lines: run the CLI, leave with its status.
         .executableTarget(name: "shapelygate", dependencies: ["ShapelyGateCLI"]),
         // Fixtures and temporary files, for the tests only.

@@ -16,11 +16,16 @@ for target in "${targets[@]}"; do mkdir -p "$out/corpus-$target"; done
 
 quiet() { grep -v "warning: Cannot export" >&2 || true; }
 flags=('-sanitize=fuzzer,address' -parse-as-library -swift-version 6 -package-name shapelygate -O)
-# The engine as a static library, then the command-line module with the entry point.
-swiftc "${flags[@]}" -module-name ShapelyGate -emit-module -emit-module-path "$out/ShapelyGate.swiftmodule" \
-    -emit-library -static -o "$out/libShapelyGate.a" Sources/ShapelyGate/*.swift 2>&1 | quiet
-swiftc "${flags[@]}" -module-name ShapelyGateCLI -I "$out" -L "$out" -lShapelyGate \
-    Sources/ShapelyGateCLI/*.swift Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-parsers" 2>&1 | quiet
+# The engine and the system layer as static libraries, then the command-line module
+# with the entry point.
+for module in ShapelyGate ShapelyGateSystem; do
+    swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
+        -emit-library -static -o "$out/lib$module.a" Sources/"$module"/*.swift 2>&1 | quiet
+done
+cli_sources=()
+while IFS= read -r file; do cli_sources+=("$file"); done < <(find Sources/ShapelyGateCLI -name '*.swift' | sort)
+swiftc "${flags[@]}" -module-name ShapelyGateCLI -I "$out" -L "$out" -lShapelyGate -lShapelyGateSystem \
+    "${cli_sources[@]}" Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-parsers" 2>&1 | quiet
 
 printf '1\n' >"$out/corpus-answer/one"
 printf ' 08 \r\n' >"$out/corpus-answer/padded"

@@ -62,6 +62,8 @@ public enum BuiltInStrings {
             "EndOfInput": "end of input: denied",
             "Interrupted": "interrupted by {signal}: denied",
             "Locked": "locked after a denial: try again in {seconds} s",
+            "NoTerminalPAM": "no terminal: PAM runs the gate without one (pam_exec gives its helper no terminal), so it denies; see the sudo approval plugin instead",
+            "ToRun": "To run: {command}",
         ],
         shapes: [
             .circle: "circle", .square: "square", .triangle: "triangle", .pentagon: "pentagon",
@@ -103,6 +105,8 @@ public enum BuiltInStrings {
             "EndOfInput": "fin de la entrada: denegado",
             "Interrupted": "interrumpido por {signal}: denegado",
             "Locked": "bloqueado tras una denegación: inténtalo de nuevo en {seconds} s",
+            "NoTerminalPAM": "no hay terminal: PAM ejecuta la puerta sin terminal (pam_exec no da terminal a su programa), así que deniega; usa el complemento de aprobación de sudo",
+            "ToRun": "Para ejecutar: {command}",
         ],
         shapes: [
             .circle: "el círculo", .square: "el cuadrado", .triangle: "el triángulo",
@@ -145,6 +149,8 @@ public enum BuiltInStrings {
             "EndOfInput": "fin de l'entrée : refusé",
             "Interrupted": "interrompu par {signal} : refusé",
             "Locked": "verrouillé après un refus : réessaie dans {seconds} s",
+            "NoTerminalPAM": "aucun terminal : PAM lance la barrière sans terminal (pam_exec n'en donne pas à son programme), donc elle refuse ; utilise plutôt le greffon d'approbation de sudo",
+            "ToRun": "À exécuter : {command}",
         ],
         shapes: [
             .circle: "le cercle", .square: "le carré", .triangle: "le triangle",
@@ -187,6 +193,8 @@ public enum BuiltInStrings {
             "EndOfInput": "Ende der Eingabe: abgelehnt",
             "Interrupted": "unterbrochen durch {signal}: abgelehnt",
             "Locked": "gesperrt nach einer Ablehnung: erneut versuchen in {seconds} s",
+            "NoTerminalPAM": "kein Terminal: PAM startet die Sperre ohne Terminal (pam_exec gibt seinem Programm keines), daher abgelehnt; nutze stattdessen das sudo-Genehmigungs-Plugin",
+            "ToRun": "Auszuführen: {command}",
         ],
         shapes: [
             .circle: "den Kreis", .square: "das Quadrat", .triangle: "das Dreieck",

@@ -36,6 +36,8 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
     public static let endOfInput = StringKey("Terminal", "EndOfInput")
     public static let interrupted = StringKey("Terminal", "Interrupted")
     public static let locked = StringKey("Terminal", "Locked")
+    public static let noTerminalPAM = StringKey("Terminal", "NoTerminalPAM")
+    public static let toRun = StringKey("Terminal", "ToRun")
     public static func name(of kind: ShapeKind) -> StringKey {
         StringKey("Shapes", kind.keyName)
     }
@@ -45,6 +47,7 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         [title, countdown] + ShapeKind.allCases.map(description(of:))
         + [tooManyTitle, tooManyDescription, tooManyOK, expiredTitle, expiredDescription, expiredOK]
         + [prompt, wrongShape, notATile, round, passed, noTerminal, endOfInput, interrupted, locked]
+        + [noTerminalPAM, toRun]
         + ShapeKind.allCases.map(name(of:))
 
     /// What each key is for, and the placeholders it may use: the template's comments.
@@ -65,6 +68,8 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         case ("Terminal", "EndOfInput"): return "When the terminal reports end of input (Ctrl-D)"
         case ("Terminal", "Interrupted"): return "When a signal ends the gate; {signal} is its name"
         case ("Terminal", "Locked"): return "On stderr while a lockout runs; {seconds} is the time left"
+        case ("Terminal", "NoTerminalPAM"): return "On stderr when PAM (pam_exec) ran the gate without a terminal"
+        case ("Terminal", "ToRun"): return "Above the board: what a pass allows; {command} is the command line"
         case ("Shapes", _): return "Shape name, with an article where the language's sentences need one"
         default: return ""
         }

@@ -14,6 +14,7 @@
 // With a command, a pass hands the process over to the command: its status is its own.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 public enum ExitStatus: Equatable, Sendable {
     case passed
@@ -34,7 +35,8 @@ public enum ExitStatus: Equatable, Sendable {
         }
     }
 
-    /// Ends the process with this status. A signal status restores the signal's default
+    /// Ends the process with this status. A signal status turns core dumps off (a
+    /// re-raised SIGQUIT must not leave a core file behind), restores the signal's default
     /// action, unblocks it and sends it to this thread, so the parent sees that death;
     /// the exit code is a fallback that only runs if the signal somehow does not kill.
     ///
@@ -43,6 +45,7 @@ public enum ExitStatus: Equatable, Sendable {
     /// process-directed signal before this thread takes it, leaving the process alive.
     public func terminate() -> Never {
         if case .killedBy(let number) = self {
+            Platform.disableCoreDumps()
             signal(number, SIG_DFL)
             var set = sigset_t()
             sigemptyset(&set)

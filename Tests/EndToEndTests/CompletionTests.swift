@@ -24,9 +24,78 @@ func completionScratch() -> Scratch {
     return scratch
 }
 
+/// One option as `--help` lists it.
+struct HelpOption {
+    let short: String?
+    let long: String
+    /// Whether it needs a value (`--name VALUE`); an optional `[VALUE]` does not count.
+    let takesValue: Bool
+}
+
+/// The options `--help` lists, which come from the option table.
+let helpOptions: [HelpOption] = {
+    var options: [HelpOption] = []
+    for line in shell("\(quoted(gateBinary)) --help").output.split(separator: "\n")
+        where line.hasPrefix("  ") && line.drop(while: { $0 == " " }).hasPrefix("-") {
+        var words = line.split(separator: " ").map(String.init)
+        var short: String?
+        if words[0].hasSuffix(",") { short = String(words.removeFirst().dropLast()) }
+        guard let long = words.first, long.hasPrefix("--") else { continue }
+        let value = words.dropFirst().first ?? ""
+        options.append(HelpOption(short: short, long: long,
+                                  takesValue: !value.isEmpty && value.allSatisfy { $0.isUppercase || $0 == "|" }))
+    }
+    return options
+}()
+
 @Suite("Shell completions", .serialized)
 struct CompletionTests {
     static let completions = packageRoot + "/Scripts/completions"
+
+    /// The long and the short options among `offers`.
+    func split(_ offers: [String]) -> (long: Set<String>, short: Set<String>) {
+        (Set(offers.filter { $0.hasPrefix("--") && $0 != "--" }),
+         Set(offers.filter { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0 != "-" }))
+    }
+
+    static let helpLong = Set(helpOptions.map(\.long))
+    static let helpShort = Set(helpOptions.compactMap(\.short))
+    /// Every option that needs a value, each given one, then the start of a command.
+    static let everyValueWords = helpOptions.filter(\.takesValue).flatMap { [$0.long, "1"] } + ["sgtestc"]
+    static let everyValueInline = helpOptions.filter(\.takesValue).map { $0.long + "=1" }.joined(separator: " ") + " sgtestc"
+
+    @Test func helpListsOptionsWithAndWithoutValues() {
+        #expect(helpOptions.count >= 18)
+        #expect(helpOptions.contains { $0.long == "--lang" && $0.short == "-l" && $0.takesValue })
+        #expect(helpOptions.contains { $0.long == "--strict" && !$0.takesValue })
+    }
+
+    @Test(.enabled(if: tool("bash") != nil, "needs bash"))
+    func bashOffersEveryOptionOfTheTableAndSkipsEveryValue() {
+        let inline = helpOptions.filter(\.takesValue).flatMap { [$0.long, "=", "1"] } + ["sgtestc"]
+        let got = bash([["shapelygate", "-"], ["shapelygate"] + Self.everyValueWords, ["shapelygate"] + inline], library: false)
+        #expect(split(got.first ?? []).long == Self.helpLong)
+        #expect(split(got.first ?? []).short == Self.helpShort)
+        #expect(got.dropFirst().elementsEqual([["sgtestcmd"], ["sgtestcmd"]]), "\(got)")
+    }
+
+    @Test(.enabled(if: tools("zsh", "timeout"), "needs zsh"))
+    func zshOffersEveryOptionOfTheTableAndSkipsEveryValue() {
+        let got = zsh(["shapelygate -", "shapelygate --", (["shapelygate"] + Self.everyValueWords).joined(separator: " "),
+                       "shapelygate " + Self.everyValueInline])
+        #expect(split(got.first ?? []).short == Self.helpShort)
+        #expect(split(got.dropFirst().first ?? []).long == Self.helpLong)
+        #expect(got.dropFirst(2).elementsEqual([["sgtestcmd"], ["sgtestcmd"]]), "\(got)")
+    }
+
+    @Test(.enabled(if: tool("fish") != nil, "needs fish"))
+    func fishOffersEveryOptionOfTheTableAndSkipsEveryValue() {
+        let got = fish(["shapelygate -", "shapelygate --", (["shapelygate"] + Self.everyValueWords).joined(separator: " "),
+                        "shapelygate " + Self.everyValueInline])
+        #expect(split(got.first ?? []).short == Self.helpShort)
+        #expect(split(got.dropFirst().first ?? []).long == Self.helpLong)
+        #expect(got.dropFirst(2).elementsEqual([["sgtestcmd"], ["sgtestcmd"]]), "\(got)")
+    }
 
     /// What bash offers for each line of words (the last is the one being completed).
     func bash(_ lines: [[String]], library: Bool) -> [[String]] {

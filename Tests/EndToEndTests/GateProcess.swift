@@ -58,7 +58,7 @@ let baseEnvironment: [String: String] = [
 
 final class GateProcess {
     let pid: pid_t
-    let master: Int32
+    private(set) var master: Int32
     /// Kept open by the test so the terminal's settings can be read after the gate exits.
     let slave: Int32
     let errorPipe: Int32
@@ -76,7 +76,7 @@ final class GateProcess {
     ///   - stderrToTerminal: false collects stderr through a pipe instead of the terminal.
     init(_ arguments: [String], environment: [String: String] = [:], stdin: StandardInput = .terminal,
          controllingTerminal: Bool = true, stderrToTerminal: Bool = false, executable: String = gateBinary,
-         extraDescriptor: Int32? = nil, configure: ((Int32) -> Void)? = nil) {
+         extraDescriptor: Int32? = nil, signalMask: [Int32] = [], configure: ((Int32) -> Void)? = nil) {
         // Linux's pty multiplexer, unlocked and named with ioctls (the glibc wrappers
         // posix_openpt, unlockpt and ptsname are not visible to Swift).
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -134,10 +134,11 @@ final class GateProcess {
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
         sigfillset(&defaults)
-        var empty = sigset_t()
-        sigemptyset(&empty)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for number in signalMask { sigaddset(&mask, number) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigmask(&attributes, &mask)
         let setsidFlag: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc 2.26+)
         posix_spawnattr_setflags(&attributes, Int16(setsidFlag | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
@@ -166,9 +167,16 @@ final class GateProcess {
             var raw: Int32 = 0
             waitpid(pid, &raw, 0)
         }
-        close(master)
+        if master >= 0 { close(master) }
         close(slave)
         close(errorPipe)
+    }
+
+    /// Hangs up the terminal as closing a terminal window does: the master side closes
+    /// (the kernel then hangs up the session on the slave side).
+    func hangUp() {
+        close(master)
+        master = -1
     }
 
     /// Types `text` as a person would (the terminal turns \r into \n).

@@ -100,16 +100,22 @@ import Testing
     }
 
     @Test func runReturnsTheDocumentedStatuses() {
-        #expect(CLI.run(arguments: ["--bogus"], environment: [:]) == .usage)
-        #expect(CLI.run(arguments: ["--strings", "/nonexistent/file.plist"], environment: [:]) == .usage)
-        #expect(CLI.run(arguments: ["--strings-template", "it"], environment: [:]) == .usage)
-        #expect(CLI.run(arguments: ["--", "/nonexistent/command"], environment: [:]) == .commandNotFound)
+        // A policy file of the test's own (absent), never the machine's /etc.
+        let noPolicy = temporaryFolder() + "/shapelygate.conf"
+        func run(_ arguments: [String], _ environment: [String: String] = [:]) -> ShapelyGateCLI.ExitStatus {
+            CLI.run(arguments: arguments, environment: environment, systemConfig: noPolicy, systemConfigOwner: getuid())
+        }
+        #expect(run(["--bogus"]) == .usage)
+        #expect(run(["--strings", "/nonexistent/file.plist"]) == .usage)
+        #expect(run(["--strings-template", "it"]) == .usage)
+        #expect(run(["--strings-template", "xx"]) == .usage)
+        #expect(run(["--", "/nonexistent/command"]) == .commandNotFound)
         let plainFile = temporaryFolder() + "/not-executable"
         writeFile(plainFile, "echo hi\n")
         defer { unlink(plainFile) }
-        #expect(CLI.run(arguments: ["--", plainFile], environment: [:]) == .commandNotExecutable)
-        #expect(CLI.run(arguments: ["--", "/tmp"], environment: [:]) == .commandNotExecutable)
-        #expect(CLI.run(arguments: ["no-such-command-anywhere"], environment: ["PATH": "/usr/bin:/bin"]) == .commandNotFound)
+        #expect(run(["--", plainFile]) == .commandNotExecutable)
+        #expect(run(["--", "/tmp"]) == .commandNotExecutable)
+        #expect(run(["no-such-command-anywhere"], ["PATH": "/usr/bin:/bin"]) == .commandNotFound)
     }
 
     @Test func exitCodes() {

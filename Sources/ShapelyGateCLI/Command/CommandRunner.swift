@@ -6,13 +6,15 @@
 //   a slash is used as it is, otherwise each PATH entry in turn): a missing command is
 //   127 and one that exists but cannot be run is 126, and no person is asked for a
 //   command that could not run anyway.
-// - Before exec: every signal disposition is default and the mask is empty (Dispatch
-//   and the gate block signals), the terminal is as it was found, and every descriptor
-//   above 2 is close-on-exec, so the command inherits nothing of the gate's.
+// - Before exec: the signal dispositions and mask are the ones the caller gave the gate
+//   (a signal ignored under `nohup` stays ignored, every other one is default; Dispatch
+//   and the gate's own blocking are undone), the terminal is as it was found, and every
+//   descriptor above 2 is close-on-exec, so the command inherits nothing of the gate's.
 // - exec replaces the process: the command's status and signals are its own. If exec
 //   fails anyway, the gate reports it and returns 126 or 127.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 enum CommandRunner {
     /// Checks that `name` can be run, returning nothing or the error to end with.
@@ -47,7 +49,7 @@ enum CommandRunner {
 
     /// Replaces the process with `command`. Returns only if exec failed.
     static func exec(_ command: [String]) -> GateError {
-        Signals.resetForExec()
+        Signals.restoreInherited()
         markDescriptorsCloseOnExec()
         var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) }
         argv.append(nil)

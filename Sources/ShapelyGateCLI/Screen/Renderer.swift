@@ -1,9 +1,12 @@
 // Renderer.swift — the text of every screen, as plain strings. It decides nothing and
 // writes nothing: the session hands it the board and the time left and sends the
 // result to the terminal. Colour is ANSI SGR; without colour the output has no escape
-// sequences at all.
+// sequences at all. Every string that can come from outside (an override file, the
+// command being guarded) passes `Visible.screen` on its way here: no escape sequence
+// but the renderer's own reaches the terminal.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 /// What the terminal can show.
 public struct Display: Equatable, Sendable {
@@ -34,11 +37,21 @@ public struct Display: Equatable, Sendable {
 public struct Renderer: Sendable {
     public let strings: GateStrings
     public let display: Display
+    /// What a pass allows (the command line or `--for`), already quoted.
+    public let guarding: String?
 
-    public init(strings: GateStrings, display: Display) {
+    public init(strings: GateStrings, display: Display, guarding: String? = nil) {
         self.strings = strings
         self.display = display
+        self.guarding = guarding
     }
+
+    /// A string for the screen, its placeholders filled, its controls made visible.
+    private func say(_ key: StringKey, _ values: [String: String] = [:]) -> String {
+        Visible.screen(strings.text(key, values))
+    }
+
+    private func name(_ kind: ShapeKind) -> String { strings.name(of: kind) }
 
     private func paint(_ text: String, _ code: String) -> String {
         display.color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
@@ -57,11 +70,12 @@ public struct Renderer: Sendable {
 
     /// Title, round, instruction and the numbered board.
     public func board(_ board: Board, target: ShapeKind, round: Int, rounds: Int) -> String {
-        var out = "\n" + paint(strings.text(.title), "1") + "\n"
+        var out = "\n" + paint(say(.title), "1") + "\n"
+        if let guarding { out += say(.toRun, ["command": guarding]) + "\n" }
         if rounds > 1 {
-            out += strings.text(.round, ["round": String(round), "rounds": String(rounds)]) + "\n"
+            out += say(.round, ["round": String(round), "rounds": String(rounds)]) + "\n"
         }
-        out += strings.text(.description(of: target)) + "\n\n"
+        out += say(.description(of: target)) + "\n\n"
         let cell = ShapeArt.width + 3
         let perRow = max(1, min(board.tiles.count, 8, (display.width - 2) / cell))
         var start = 0
@@ -95,27 +109,27 @@ public struct Renderer: Sendable {
         let clamped = max(0, seconds)
         let minutes = clamped / 60, rest = clamped % 60
         let pad: (Int) -> String = { $0 < 10 ? "0\($0)" : String($0) }
-        return "\(strings.text(.countdown)): \(pad(minutes)):\(pad(rest))"
+        return "\(say(.countdown)): \(pad(minutes)):\(pad(rest))"
     }
 
     /// The countdown (when there is one) and the prompt, left waiting for an answer.
     public func prompt(target: ShapeKind, tileCount: Int, secondsLeft: Int?) -> String {
         var out = ""
         if let secondsLeft { out += countdown(seconds: secondsLeft) + "\n" }
-        out += paint(strings.text(.prompt, ["shape": strings.name(of: target), "count": String(tileCount)]), "1") + " "
+        out += paint(say(.prompt, ["shape": name(target), "count": String(tileCount)]), "1") + " "
         return out
     }
 
     public func wrongShape(_ chosen: ShapeKind, attemptsLeft: Int) -> String {
-        paint(strings.text(.wrongShape, ["shape": strings.name(of: chosen), "count": String(attemptsLeft)]), "33") + "\n"
+        paint(say(.wrongShape, ["shape": name(chosen), "count": String(attemptsLeft)]), "33") + "\n"
     }
 
     public func notATile(tileCount: Int) -> String {
-        strings.text(.notATile, ["count": String(tileCount)]) + "\n"
+        say(.notATile, ["count": String(tileCount)]) + "\n"
     }
 
     public func passed() -> String {
-        paint(strings.text(.passed), "32") + "\n"
+        paint(say(.passed), "32") + "\n"
     }
 
     /// The seed's alert as text: title, description, and the OK string as `[OK]`.
@@ -124,6 +138,6 @@ public struct Renderer: Sendable {
             reason == .tooManyAttempts
             ? (.tooManyTitle, .tooManyDescription, .tooManyOK)
             : (.expiredTitle, .expiredDescription, .expiredOK)
-        return paint(strings.text(title), "1;31") + "\n" + strings.text(description) + " [" + strings.text(ok) + "]\n"
+        return paint(say(title), "1;31") + "\n" + say(description) + " [" + say(ok) + "]\n"
     }
 }

@@ -15,11 +15,14 @@
 
 import Dispatch
 import ShapelyGate
+import ShapelyGateSystem
 
 public enum SessionOutcome: Equatable, Sendable {
     case passed
     case denied(DenialReason)
     case endOfInput
+    /// The terminal was closed.
+    case hangup
     case signal(Int32)
 
     /// The reason an audit line gives for a denial.
@@ -29,6 +32,7 @@ public enum SessionOutcome: Equatable, Sendable {
         case .denied(.tooManyAttempts): return "too-many-attempts"
         case .denied(.timeExpired): return "time-expired"
         case .endOfInput: return "end-of-input"
+        case .hangup: return "hangup"
         case .signal(let number): return Signals.name(number)
         }
     }
@@ -40,6 +44,11 @@ public final class Session: @unchecked Sendable {
     private let clock: @Sendable () -> Double
     private let configuration: GateConfiguration
     private let generator: GateRandom
+    /// Whether Ctrl-Z denies (login mode) instead of suspending the gate.
+    private let suspendDenies: Bool
+    /// Left when the input source's cancel handler has run: only then may the
+    /// terminal's descriptors be closed.
+    private let inputClosed = DispatchGroup()
     /// Made when the first prompt is shown: the countdown starts there.
     private var challenge: Challenge<GateRandom>!
     private let queue = DispatchQueue(label: "shapelygate.session")
@@ -54,7 +63,8 @@ public final class Session: @unchecked Sendable {
     private static let entryLimit = 64
 
     public init(terminal: Terminal, renderer: Renderer, configuration: GateConfiguration,
-                generator: GateRandom, clock: @escaping @Sendable () -> Double) {
+                generator: GateRandom, clock: @escaping @Sendable () -> Double, suspendDenies: Bool = false) {
+        self.suspendDenies = suspendDenies
         self.terminal = terminal
         self.renderer = renderer
         self.clock = clock
@@ -65,13 +75,14 @@ public final class Session: @unchecked Sendable {
     public func run() -> SessionOutcome {
         queue.async { self.start() }
         done.wait()
+        inputClosed.wait()
         return outcome ?? .endOfInput
     }
 
     private func start() {
         terminal.prepare(discardTypeAhead: true)
         challenge = Challenge(configuration: configuration, generator: generator, now: clock())
-        for number in Signals.ending + Signals.redraw {
+        for number in Signals.ending + [Signals.suspend] + Signals.redraw {
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { [unowned self] in self.handle(signal: number) }
             source.resume()
@@ -79,6 +90,8 @@ public final class Session: @unchecked Sendable {
         }
         let input = DispatchSource.makeReadSource(fileDescriptor: terminal.inputDescriptor, queue: queue)
         input.setEventHandler { [unowned self] in self.readInput() }
+        inputClosed.enter()
+        input.setCancelHandler { [inputClosed] in inputClosed.leave() }
         input.resume()
         sources.append(input)
         if configuration.supportsTimeOut {
@@ -128,11 +141,17 @@ public final class Session: @unchecked Sendable {
 
     private func readInput() {
         guard outcome == nil else { return }
-        guard let bytes = terminal.readAvailable() else { return }
-        if bytes.isEmpty {
+        let bytes: [UInt8]
+        switch terminal.readAvailable() {
+        case .nothing: return
+        case .endOfInput:
             terminal.write("\n")
             finish(.endOfInput)
             return
+        case .hangup:
+            finish(.hangup)
+            return
+        case .bytes(let read): bytes = read
         }
         for byte in bytes {
             if byte == UInt8(ascii: "\n") {
@@ -185,6 +204,14 @@ public final class Session: @unchecked Sendable {
 
     private func handle(signal number: Int32) {
         guard outcome == nil else { return }
+        if number == Signals.suspend && !suspendDenies {
+            // As sudo's tgetpass: the terminal goes back to the person's settings while
+            // the gate is stopped; SIGCONT brings the gate's settings and a redraw.
+            terminal.write("\n")
+            terminal.lend()
+            Signals.stopSelf()
+            return
+        }
         if Signals.redraw.contains(number) {
             // Back from a stop (or resized): the shell may have changed the settings.
             if number == SIGCONT { terminal.prepare(discardTypeAhead: false) }

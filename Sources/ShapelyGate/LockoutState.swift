@@ -1,4 +1,4 @@
-// Lockout.swift — the cooldown after a denial, as pure rules over two clocks.
+// LockoutState.swift — the cooldown after a denial, as pure rules over two clocks.
 //
 // Contract:
 // - A lockout MUST hold until both clocks say it is over: the wall clock, which
@@ -10,6 +10,9 @@
 //   A pass clears the count.
 // - State is a few `key value` lines; anything else is damaged, and the caller treats a
 //   damaged state as locked for one cooldown.
+// - Every value read is clamped to what the gate itself could have written (a day at
+//   most, a bounded count of denials), so no file the parser accepts can make the
+//   arithmetic trap.
 
 public struct Clocks: Equatable, Sendable {
     public var wall: Double
@@ -38,10 +41,12 @@ public struct LockoutState: Equatable, Sendable {
     }
 
     public static let maximumDuration = 86_400.0
+    /// More consecutive denials than anyone could make; the count stops here.
+    public static let maximumDenials = 1_000_000
 
     /// The state after one more denial, with a cooldown of `cooldown` seconds.
     public static func afterDenial(_ previous: LockoutState?, cooldown: Double, at clocks: Clocks) -> LockoutState {
-        let denials = (previous?.denials ?? 0) + 1
+        let denials = min(max(previous?.denials ?? 0, 0), maximumDenials - 1) + 1
         let factor = Double(1 << min(denials - 1, 6))
         let duration = min(cooldown * factor, max(cooldown, maximumDuration))
         return LockoutState(denials: denials, duration: duration, untilWall: clocks.wall + duration,
@@ -81,6 +86,7 @@ public struct LockoutState: Equatable, Sendable {
               let untilBoot = fields["until-boot"].flatMap({ Double($0) }), untilBoot.isFinite,
               let bootID = fields["boot-id"], fields.count == 5
         else { return nil }
-        return LockoutState(denials: denials, duration: duration, untilWall: untilWall, untilBoot: untilBoot, bootID: bootID)
+        return LockoutState(denials: min(denials, maximumDenials), duration: min(duration, maximumDuration),
+                            untilWall: untilWall, untilBoot: untilBoot, bootID: bootID)
     }
 }

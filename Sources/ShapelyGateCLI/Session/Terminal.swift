@@ -14,6 +14,18 @@
 //   depends on the screen.
 
 import ShapelyGate
+import ShapelyGateSystem
+
+/// What one read of the terminal gave.
+public enum TerminalInput: Equatable, Sendable {
+    case bytes([UInt8])
+    /// Nothing is ready yet.
+    case nothing
+    /// Ctrl-D on an empty line.
+    case endOfInput
+    /// The terminal is gone (EIO after a hangup).
+    case hangup
+}
 
 public final class Terminal: @unchecked Sendable {
     public let inputDescriptor: Int32
@@ -60,6 +72,14 @@ public final class Terminal: @unchecked Sendable {
         _ = tcflush(inputDescriptor, TCIFLUSH)
     }
 
+    /// Puts back the settings found at open for a while (the gate is about to stop on
+    /// Ctrl-Z); `prepare` takes the gate's settings up again on continue.
+    public func lend() {
+        guard !restored else { return }
+        var settings = saved
+        _ = tcsetattr(inputDescriptor, TCSANOW, &settings)
+    }
+
     /// Puts back the settings found at open. Safe to call twice.
     public func restore() {
         guard !restored else { return }
@@ -78,18 +98,17 @@ public final class Terminal: @unchecked Sendable {
         Platform.writeAll(outputDescriptor, Array(text.utf8))
     }
 
-    /// Reads what is available without waiting: bytes, an empty array at end of input,
-    /// or nil when nothing is ready yet.
-    public func readAvailable() -> [UInt8]? {
+    /// Reads what is available without waiting.
+    public func readAvailable() -> TerminalInput {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
-            if count > 0 { return Array(buffer[0..<count]) }
-            if count == 0 { return [] }
+            if count > 0 { return .bytes(Array(buffer[0..<count])) }
+            if count == 0 { return .endOfInput }
             switch errno {
             case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return nil
-            default: return []  // EIO after a hang-up: treat as end of input
+            case EAGAIN, EWOULDBLOCK: return .nothing
+            default: return .hangup  // EIO: the terminal was closed
             }
         }
     }

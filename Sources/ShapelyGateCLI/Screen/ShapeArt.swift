@@ -3,6 +3,7 @@
 // speaks UTF-8, plain ASCII otherwise.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 enum ShapeArt {
     static let width = 5
