@@ -37,7 +37,7 @@ struct MollyGuardTests {
             #expect(run.finish() == .exited(Int32(gate)))
             #expect(run.errorText.contains("I: molly-guard: running \(bin)/shapelygate before reboot"), "\(run.errorText)")
             #expect(run.errorText.contains(message), "\(run.errorText)")
-            #expect(scratch.lines("calls") == ["gate "])
+            #expect(scratch.lines("calls") == ["gate --for reboot"])
         }
     }
 
@@ -77,6 +77,7 @@ struct MollyGuardTests {
     @Test func theRealGateOnTheTerminalDeniesOnEndOfInput() {
         let run = GateProcess(["-c", quoted(Self.check)], environment: environment(gateFolder), executable: "/bin/sh")
         #expect(run.waitFor("choose 1-"))
+        #expect(run.screenText.contains("To run: reboot"), "\(run.screenText)")
         run.type("\u{04}")
         #expect(run.finish() == .exited(1))
         #expect(run.errorText.contains("W: molly-guard: shapelygate denied reboot"), "\(run.errorText)")
@@ -108,9 +109,9 @@ struct MollyGuardTests {
             let run = GateProcess(["-c", "\(quoted(reboot)) now -- --pretend-ssh"], environment: env, executable: "/bin/sh")
             #expect(run.finish() == .exited(Int32(gate)))
             if gate == 0 {
-                #expect(scratch.lines("calls") == ["gate ", "REBOOTED now"])
+                #expect(scratch.lines("calls") == ["gate --for reboot", "REBOOTED now"])
             } else {
-                #expect(scratch.lines("calls") == ["gate "])
+                #expect(scratch.lines("calls") == ["gate --for reboot"])
                 #expect(run.errorText.contains("aborting reboot due to 40-shapelygate exiting with code 1"), "\(run.errorText)")
             }
         }
