@@ -10,6 +10,11 @@
 # caller never gets a stale binary. Under sudo (whose secure_path rarely holds the
 # toolchain) build as yourself first and install with --binary.
 set -euo pipefail
+case ${1:-} in
+    "") ;;
+    -h|--help) awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$0"; exit 0 ;;
+    *) echo "usage: Scripts/build-release.sh" >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 
 if ! command -v swift >/dev/null 2>&1; then

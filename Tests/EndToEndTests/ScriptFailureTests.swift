@@ -82,7 +82,8 @@ struct ScriptFailureTests {
 
     @Test func helpPrintsTheHeaderAndNothingElse() {
         for (script, first) in [("install.sh", "Installs shapelygate: the static release binary"),
-                                ("package-deb.sh", "Builds shapelygate_VERSION_ARCH.deb with dpkg-deb")] {
+                                ("package-deb.sh", "Builds shapelygate_VERSION_ARCH.deb with dpkg-deb"),
+                                ("build-release.sh", "Builds the release executable")] {
             let run = shell("Scripts/\(script) --help")
             #expect(run.status == 0)
             #expect(run.output.hasPrefix(first), "\(run.output)")
