@@ -122,7 +122,7 @@ fi
 # Where each shell looks without help (bash-completion: XDG_DATA_HOME and XDG_DATA_DIRS;
 # Debian's zsh: its fpath; fish: its vendor folders, from XDG_DATA_DIRS when set).
 [ -n "$destdir" ] && exit 0
-data_home=${XDG_DATA_HOME:-$HOME/.local/share}
+data_home=${XDG_DATA_HOME:-${HOME:-/nonexistent}/.local/share}
 data_dirs=${XDG_DATA_DIRS:-/usr/local/share:/usr/share}
 share=${prefix%/}/share
 case ":$data_home:$data_dirs:" in
