@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
 // shapelygate: a terminal parental gate. The toolchain only: no package dependencies.
+// Licensed under the MIT licence (LICENSE).
 import PackageDescription
 
 let package = Package(
