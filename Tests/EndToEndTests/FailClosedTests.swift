@@ -163,4 +163,11 @@ struct FailClosedTests {
         #expect(gate.finish() == .exited(0))
         #expect(sameSettings(gate.settings(), gate.initialSettings))
     }
+
+    @Test func underPAMTheNoTerminalMessageSaysWhy() {
+        let gate = GateProcess([], environment: ["PAM_TYPE": "auth", "PAM_SERVICE": "sudo"], stdin: .devNull,
+                               controllingTerminal: false)
+        #expect(gate.finish() == .exited(1))
+        #expect(gate.errorText.hasPrefix("shapelygate: no terminal: PAM runs the gate without one (pam_exec gives its helper no terminal)"))
+    }
 }
