@@ -135,9 +135,12 @@ final class Session: @unchecked Sendable {
     }
 
     private func tick() {
-        guard outcome == nil, let frame, let left = challenge.secondsLeft(at: clock.now()) else { return }
-        terminal.write(Painter.countdown(frame, text: renderer.countdown(seconds: left), answer: editor.visible,
-                                         columns: terminal.size.columns))
+        guard outcome == nil else { return }
+        // While the screen is too small there is no countdown line, but the ticks go on.
+        if let frame, let left = challenge.secondsLeft(at: clock.now()) {
+            terminal.write(Painter.countdown(frame, text: renderer.countdown(seconds: left), answer: editor.visible,
+                                             columns: terminal.size.columns))
+        }
         scheduleTick()
     }
 
