@@ -19,6 +19,8 @@ flags=('-sanitize=fuzzer,address' -parse-as-library -swift-version 6 -package-na
 # The engine and the system layer as static libraries, then the command-line module
 # with the entry point.
 for module in ShapelyGate ShapelyGateSystem; do
+    # A fresh archive: one left from an earlier run would keep objects of removed files.
+    rm -f "$out/lib$module.a"
     swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
         -emit-library -static -o "$out/lib$module.a" Sources/"$module"/*.swift 2>&1 | quiet
 done

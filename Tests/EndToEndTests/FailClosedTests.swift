@@ -121,11 +121,8 @@ struct FailClosedTests {
     }
 
     @Test func aLockHeldElsewhereNeitherHangsNorIgnoresSIGTERM() {
-        let state = temporaryFolder()
-        mkdir(state + "/shapelygate", 0o700)
-        let holder = open(state + "/shapelygate/lockout.lock", O_RDWR | O_CREAT, 0o600)
+        let (state, holder) = stateFolderWithLockHeld()
         defer { close(holder) }
-        #expect(flock(holder, LOCK_EX) == 0)
         let interrupted = GateProcess(["--cooldown", "5"], environment: ["XDG_STATE_HOME": state])
         interrupted.pump(0.5)
         let sent = monotonicNow()
@@ -165,5 +162,12 @@ struct FailClosedTests {
         #expect(gate.waitFor("ended=1"))
         #expect(gate.finish() == .exited(0))
         #expect(sameSettings(gate.settings(), gate.initialSettings))
+    }
+
+    @Test func underPAMTheNoTerminalMessageSaysWhy() {
+        let gate = GateProcess([], environment: ["PAM_TYPE": "auth", "PAM_SERVICE": "sudo"], stdin: .devNull,
+                               controllingTerminal: false)
+        #expect(gate.finish() == .exited(1))
+        #expect(gate.errorText.hasPrefix("shapelygate: no terminal: PAM runs the gate without one (pam_exec gives its helper no terminal)"))
     }
 }

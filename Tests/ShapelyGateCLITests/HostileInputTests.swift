@@ -163,11 +163,8 @@ import Glibc
     }
 
     @Test func aLockHeldElsewhereIsABoundedWaitThenADenial() {
-        let home = temporaryFolder()
-        mkdir(home + "/shapelygate", 0o700)
-        let holder = open(home + "/shapelygate/lockout.lock", O_RDWR | O_CREAT, 0o600)
+        let (home, holder) = stateFolderWithLockHeld()
         defer { close(holder) }
-        #expect(flock(holder, LOCK_EX) == 0)
         var store = StateStore(folder: home + "/shapelygate")
         store.lockPatience = 0.3
         let result = store.withLock { _ in true }

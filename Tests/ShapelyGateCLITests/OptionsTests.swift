@@ -101,7 +101,8 @@ import Testing
 
     @Test func runReturnsTheDocumentedStatuses() {
         // A policy file of the test's own (absent), never the machine's /etc.
-        let noPolicy = temporaryFolder() + "/shapelygate.conf"
+        let folder = temporaryFolder()
+        let noPolicy = folder + "/shapelygate.conf"
         func run(_ arguments: [String], _ environment: [String: String] = [:]) -> ShapelyGateCLI.ExitStatus {
             CLI.run(arguments: arguments, environment: environment, systemConfig: noPolicy, systemConfigOwner: getuid())
         }
@@ -110,7 +111,6 @@ import Testing
         #expect(run(["--strings-template", "it"]) == .usage)
         #expect(run(["--strings-template", "xx"]) == .usage)
         #expect(run(["--", "/nonexistent/command"]) == .commandNotFound)
-        let folder = temporaryFolder()
         let plainFile = folder + "/not-executable"
         writeFile(plainFile, "echo hi\n")
         #expect(run(["--", plainFile]) == .commandNotExecutable)

@@ -61,3 +61,13 @@ public func readText(_ path: String) -> String {
     }
     return String(decoding: bytes, as: UTF8.self)
 }
+
+/// A new state folder (`<folder>/shapelygate`) whose lockout lock this process holds
+/// until the returned descriptor is closed, as another gate would hold it.
+public func stateFolderWithLockHeld() -> (folder: String, holder: Int32) {
+    let folder = temporaryFolder()
+    mkdir(folder + "/shapelygate", 0o700)
+    let holder = open(folder + "/shapelygate/lockout.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    precondition(holder >= 0 && flock(holder, LOCK_EX) == 0, "cannot hold the lock")
+    return (folder, holder)
+}

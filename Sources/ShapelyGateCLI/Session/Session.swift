@@ -24,52 +24,28 @@ import Dispatch
 import ShapelyGate
 import ShapelyGateSystem
 
-enum SessionOutcome: Equatable, Sendable {
-    case passed
-    case denied(DenialReason)
-    case endOfInput
-    /// The terminal was closed.
-    case hangup
-    case signal(Int32)
-    /// Not even the smallest board fits: the screen it would need.
-    case tooSmall(TerminalSize)
-
-    /// The reason an audit line gives for a denial.
-    var reason: String? {
-        switch self {
-        case .passed: return nil
-        case .denied(.tooManyAttempts): return "too-many-attempts"
-        case .denied(.timeExpired): return "time-expired"
-        case .endOfInput: return "end-of-input"
-        case .hangup: return "hangup"
-        case .signal(let number): return Signals.name(number)
-        case .tooSmall: return "terminal-too-small"
-        }
-    }
-}
-
 final class Session: @unchecked Sendable {
-    private let terminal: any GateTerminal
-    private let renderer: Renderer
-    private let clock: any SessionClock
-    private var challenge: Challenge<GateRandom>
+    let terminal: any GateTerminal
+    let renderer: Renderer
+    let clock: any SessionClock
+    var challenge: Challenge<GateRandom>
     /// Whether Ctrl-Z denies (login mode) instead of suspending the gate.
     private let suspendDenies: Bool
     private let catchSignals: Bool
     private let queue = DispatchQueue(label: "shapelygate.session")
-    private var outcome: SessionOutcome?
+    var outcome: SessionOutcome?
     private var finished: (@Sendable (SessionOutcome) -> Void)?
     private var signalSources: [any DispatchSourceSignal] = []
     private var timers: [any SessionTimer] = []
     private var deadlineTimer: (any SessionTimer)?
     private var tickTimer: (any SessionTimer)?
     private var resizeTimer: (any SessionTimer)?
-    private var editor: LineEditor
+    var editor: LineEditor
     /// What is on screen now (cursor mode); nil while the screen is too small.
-    private var frame: Frame?
-    private var message: ScreenMessage?
+    var frame: Frame?
+    var message: ScreenMessage?
     /// A canonical line being read (plain mode).
-    private var pending: [UInt8] = []
+    var pending: [UInt8] = []
 
     /// How long a resize must be still before the board is redrawn.
     static let resizeSettle = 0.15
@@ -85,7 +61,7 @@ final class Session: @unchecked Sendable {
         challenge = Challenge(configuration: configuration, generator: generator, now: clock.now())
     }
 
-    private var cursorMode: Bool { renderer.display.cursorControl }
+    var cursorMode: Bool { renderer.display.cursorControl }
 
     /// Runs the gate to its outcome, blocking the calling thread.
     func run() -> SessionOutcome {
@@ -141,7 +117,7 @@ final class Session: @unchecked Sendable {
         return timer
     }
 
-    private func armTimers() {
+    func armTimers() {
         guard let deadline = challenge.deadline else { return }
         deadlineTimer?.schedule(at: deadline)
         scheduleTick()
@@ -159,16 +135,19 @@ final class Session: @unchecked Sendable {
     }
 
     private func tick() {
-        guard outcome == nil, let frame, let left = challenge.secondsLeft(at: clock.now()) else { return }
-        terminal.write(Painter.countdown(frame, text: renderer.countdown(seconds: left), answer: editor.visible,
-                                         columns: terminal.size.columns))
+        guard outcome == nil else { return }
+        // While the screen is too small there is no countdown line, but the ticks go on.
+        if let frame, let left = challenge.secondsLeft(at: clock.now()) {
+            terminal.write(Painter.countdown(frame, text: renderer.countdown(seconds: left), answer: editor.visible,
+                                             columns: terminal.size.columns))
+        }
         scheduleTick()
     }
 
     // MARK: Screens
 
     /// A new board: type-ahead is gone, and so is a half-typed answer.
-    private func showBoard() {
+    func showBoard() {
         terminal.discardInput()
         editor.clear()
         pending.removeAll()
@@ -183,13 +162,13 @@ final class Session: @unchecked Sendable {
         }
     }
 
-    private func showPrompt() {
+    func showPrompt() {
         terminal.write(renderer.prompt(target: challenge.target, tileCount: challenge.board.tiles.count,
                                        secondsLeft: challenge.secondsLeft(at: clock.now())))
     }
 
     /// The whole screen, fitted to the terminal's size now.
-    private func draw() {
+    func draw() {
         guard outcome == nil else { return }
         let size = terminal.size
         switch renderer.frame(challenge.board, target: challenge.target, round: challenge.round,
@@ -207,85 +186,6 @@ final class Session: @unchecked Sendable {
             let text = renderer.say(.tooSmallNow, ["columns": String(needed.columns), "rows": String(needed.rows)])
             terminal.write(Painter.message(TextLayout.wrap(text, width: max(1, size.columns - 1))))
         }
-    }
-
-    // MARK: Input
-
-    private func readInput() {
-        guard outcome == nil else { return }
-        switch terminal.readAvailable() {
-        case .nothing: return
-        case .endOfInput: finish(.endOfInput)
-        case .hangup: finish(.hangup)
-        case .bytes(let bytes): cursorMode ? edit(bytes) : readLine(bytes)
-        }
-    }
-
-    private func edit(_ bytes: [UInt8]) {
-        for event in editor.feed(bytes) {
-            switch event {
-            case .endOfInput:
-                finish(.endOfInput)
-                return
-            case .submitted(let entry):
-                // While the screen is too small for the board there is nothing to answer.
-                guard frame != nil else { continue }
-                if answer(entry.flatMap(AnswerParser.tileNumber(from:))) != .prompted { return }
-            }
-        }
-        if let frame { terminal.write(Painter.answerText(frame, editor.visible, columns: terminal.size.columns)) }
-    }
-
-    private func readLine(_ bytes: [UInt8]) {
-        for byte in bytes {
-            guard byte == UInt8(ascii: "\n") else {
-                if pending.count <= editor.limit { pending.append(byte) }
-                continue
-            }
-            let entry = pending.count > editor.limit ? nil : AnswerParser.tileNumber(from: pending)
-            pending.removeAll(keepingCapacity: true)
-            // After a new board, the rest of what was read was typed before it appeared.
-            if answer(entry) != .prompted { return }
-        }
-    }
-
-    private enum AfterAnswer { case redrawn, prompted, closed }
-
-    private func answer(_ tileNumber: Int?) -> AfterAnswer {
-        let tileCount = challenge.board.tiles.count
-        switch challenge.answer(tileNumber: tileNumber, at: clock.now()) {
-        case .notATile:
-            message = .notATile
-            if cursorMode {
-                draw()
-            } else {
-                terminal.write(renderer.plainMessage(.notATile, tileCount: tileCount, width: terminal.size.columns))
-                showPrompt()
-            }
-            return .prompted
-        case .wrongShape(let chosen, let attemptsLeft):
-            message = .wrongShape(chosen, attemptsLeft: attemptsLeft)
-            showBoard()
-            return .redrawn
-        case .roundWon(let next):
-            message = .roundWon(next: next, of: challenge.configuration.rounds)
-            armTimers()
-            showBoard()
-            return .redrawn
-        case .passed:
-            finish(.passed)
-        case .tooManyAttempts(let chosen):
-            if !cursorMode {
-                terminal.write(renderer.plainMessage(.wrongShape(chosen, attemptsLeft: 0), tileCount: tileCount,
-                                                     width: terminal.size.columns))
-            }
-            finish(.denied(.tooManyAttempts))
-        case .timeExpired:
-            finish(.denied(.timeExpired))
-        case .closed:
-            break
-        }
-        return .closed
     }
 
     // MARK: Signals and the end
@@ -315,7 +215,7 @@ final class Session: @unchecked Sendable {
         }
     }
 
-    private func finish(_ result: SessionOutcome) {
+    func finish(_ result: SessionOutcome) {
         guard outcome == nil else { return }
         outcome = result
         for timer in timers { timer.cancel() }
