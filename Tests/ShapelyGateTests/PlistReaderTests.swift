@@ -141,6 +141,25 @@ func binaryPlist(_ root: PropertyListValue) -> [UInt8] {
         #expect(throws: PropertyListError.self) { try PropertyList.parse(Array(wrapped.utf8)) }
     }
 
+    @Test func binaryNestingIsBoundedWithoutTrapping() {
+        /// `levels` arrays, each holding the next; two-byte offsets and references.
+        func nested(_ levels: Int) -> [UInt8] {
+            var out = Array("bplist00".utf8)
+            var offsets: [Int] = []
+            for level in 0..<levels {
+                offsets.append(out.count)
+                out += level == levels - 1 ? [0xA0] : [0xA1, UInt8((level + 1) >> 8), UInt8((level + 1) & 0xFF)]
+            }
+            let table = out.count
+            for offset in offsets { out += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
+            out += [0, 0, 0, 0, 0, 0, 2, 2]
+            for value in [levels, 0, table] { out += (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+            return out
+        }
+        #expect(throws: Never.self) { try PropertyList.parse(nested(513)) }
+        #expect(throws: PropertyListError.self) { try PropertyList.parse(nested(514)) }
+    }
+
     @Test func aBlankFileHasNoOverridesAndAnEmptyOneIsAnError() throws {
         #expect(try GateStrings.overrides(fromBytes: Array(" \n\t".utf8), path: "x") == [:])
         #expect(throws: GateStringsError(path: "x", reason: "line 1: the file is empty")) { try GateStrings.overrides(fromBytes: [], path: "x") }
