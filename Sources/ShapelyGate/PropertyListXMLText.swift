@@ -28,7 +28,7 @@ extension XMLPropertyListReader {
             }
         }
         out.append(contentsOf: b[mark..<i])
-        guard let text = String(validating: out, as: UTF8.self) else { throw fail("text is not valid UTF-8") }
+        guard let text = TextEncodings.appleUTF8(out[...]) else { throw fail("text is not valid UTF-8") }
         // Apple's reader drops one leading U+FEFF from every string, as a byte order mark.
         return text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
     }

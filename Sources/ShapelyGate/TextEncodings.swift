@@ -6,10 +6,13 @@
 //      (Apple's reader then drops those two bytes, and so does this one);
 //   3. an encoding named in an XML declaration at the very start ("<?xml ...
 //      encoding='...'" before the first '?' or '>'): UTF-8, ISO-8859-1 (Latin-1),
-//      US-ASCII (read as Latin-1, as Apple's reader reads it) or windows-1252;
+//      US-ASCII (read as Latin-1, as Apple's reader reads it) or windows-1252, under
+//      any name Apple's reader resolves to them (its own, then ICU's aliases);
 //   4. otherwise UTF-8.
-// UTF-8 text is returned as it is (its strings are checked when read); other encodings
-// are converted, and a byte that has no character fails. As in Apple's reader, UTF-16
+// UTF-8 text is returned as it is, its strings checked when read, when there is no
+// declaration or it says exactly "utf-8"; other names convert the whole text, and a
+// byte that has no character fails. UTF-8 is read as Apple's converter reads it:
+// strict, but a stray 0xA9 byte is U+FFFD. As in Apple's reader, UTF-16
 // text is converted only up to an unpaired surrogate, and a trailing odd byte is ignored.
 // Encodings Apple's reader takes from the system's converters (ISO-8859-2 and later,
 // KOI8-R, Shift_JIS, x-nextstep, ...) are refused with their name.
@@ -34,14 +37,49 @@ enum TextEncodings {
             if bytes[0] == 0 || bytes[1] == 0 { return utf16(bytes[2...], bigEndian: false) }
         }
         guard let name = try declaredEncoding(bytes) else { return bytes }
+        // Exactly "utf-8" keeps the bytes; other names are converted, the whole text.
+        if name.utf8.count == 5, asciiLowercased(name) == "utf-8" { return bytes }
         switch try encoding(named: name) {
-        case .utf8: return bytes
+        case .utf8:
+            guard let text = appleUTF8(bytes[...]) else { throw PropertyListError(.line(1), "the file is not valid UTF-8") }
+            return Array(text.utf8)
         case .latin1: return latin1(bytes)
         case .windows1252: return try windows1252(bytes)
         }
     }
 
     enum Named { case utf8, latin1, windows1252 }
+
+    /// UTF-8 as Apple's converter reads it: strict, except that a 0xA9 byte where a
+    /// character should start is read as U+FFFD. Nil when the bytes are not valid.
+    static func appleUTF8(_ bytes: ArraySlice<UInt8>) -> String? {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        var out = String.UnicodeScalarView()
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            var end = index + 1
+            while end < bytes.endIndex, end - index < 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            // The longest prefix that decodes is a single scalar or nothing.
+            var decoded: Unicode.Scalar?
+            for length in stride(from: end - index, through: 1, by: -1) {
+                if let text = String(validating: bytes[index..<index + length], as: UTF8.self), text.unicodeScalars.count == 1 {
+                    decoded = text.unicodeScalars.first
+                    end = index + length
+                    break
+                }
+            }
+            if let scalar = decoded {
+                out.append(scalar)
+                index = end
+            } else if bytes[index] == 0xA9 {
+                out.append("\u{FFFD}")
+                index += 1
+            } else {
+                return nil
+            }
+        }
+        return String(out)
+    }
 
     /// The name in `<?xml ... encoding="NAME"`, or nil when there is none.
     static func declaredEncoding(_ bytes: [UInt8]) throws(PropertyListError) -> String? {
@@ -69,26 +107,95 @@ enum TextEncodings {
         return name
     }
 
-    static func encoding(named name: String) throws(PropertyListError) -> Named {
-        let lower = String(name.unicodeScalars.map { $0.isASCII ? Character($0.properties.lowercaseMapping) : Character($0) })
-        let latin1Names: Set<String> = [
-            "iso-8859-1", "iso_8859-1", "iso_8859-1:1987", "latin1", "l1", "iso-ir-100", "ibm819", "cp819", "csisolatin1",
-            "us-ascii", "ascii", "us", "ansi_x3.4-1968", "ansi_x3.4-1986", "iso-ir-6", "iso646-us", "iso_646.irv:1991",
-            "ibm367", "cp367", "csascii",
-        ]
-        if lower == "utf-8" { return .utf8 }
-        if latin1Names.contains(lower) { return .latin1 }
-        if lower.hasPrefix("iso-8859-"), let number = Int(lower.dropFirst(9)), number == 1,
-            lower.dropFirst(9).allSatisfy(\.isASCII)
-        {
-            return .latin1
-        }
-        if lower == "windows-1252" || lower == "cp1252" { return .windows1252 }
+    /// The encoding a declared name selects, resolved as Apple's reader resolves it:
+    /// first its own names ("iso-8859-N", "cpN" and "windows-N" by number, "us-ascii"),
+    /// then the ICU aliases, compared without case, punctuation or leading zeros.
+    static func encoding(named declared: String) throws(PropertyListError) -> Named {
+        // Apple's reader passes the name on as a C string of ASCII characters.
+        let name = String(declared.unicodeScalars.prefix { $0 != "\0" }.map(Character.init))
+        let lower = asciiLowercased(name)
         let printable = String(name.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.prefix(40).map(Character.init))
-        if lower.hasPrefix("utf-16") || lower.hasPrefix("utf-32") || lower == "iso-10646-ucs-2" {
-            throw PropertyListError(.line(1), "the XML declaration names \(printable), but the file has no byte order mark")
+        func unsupported() -> PropertyListError {
+            PropertyListError(.line(1), "unsupported encoding \"\(printable)\" (use UTF-8, UTF-16 with a byte order mark, ISO-8859-1, US-ASCII or windows-1252)")
         }
-        throw PropertyListError(.line(1), "unsupported encoding \"\(printable)\" (use UTF-8, UTF-16 with a byte order mark, ISO-8859-1, US-ASCII or windows-1252)")
+        let noMark = PropertyListError(.line(1), "the XML declaration names \(printable), but the file has no byte order mark")
+        if !name.unicodeScalars.allSatisfy(\.isASCII) { throw unsupported() }
+        if lower.hasPrefix("iso-8859-") {
+            switch UInt32(truncatingIfNeeded: strtol(lower.dropFirst(9))) {
+            case 1: return .latin1
+            case 2...16: throw unsupported()
+            default: break
+            }
+        } else if lower.hasPrefix("cp") || lower.hasPrefix("windows-") {
+            switch UInt16(truncatingIfNeeded: strtol(lower.dropFirst(lower.hasPrefix("cp") ? 2 : 8))) {
+            case 65001: return .utf8
+            case 1200, 1201, 65005, 65006: throw noMark
+            case 28591: return .latin1
+            case 20127: return .latin1
+            case 1252: return .windows1252
+            default: break
+            }
+        } else if lower == "us-ascii" {
+            return .latin1
+        } else if ["utf-16", "utf-16be", "utf-16le", "utf-32", "utf-32be", "utf-32le"].contains(lower) {
+            throw noMark
+        }
+        let key = icuKey(name)
+        if ["utf8", "ibm1208", "ibm1209", "ibm5304", "ibm5305", "ibm13496", "ibm13497", "ibm17592", "ibm17593",
+            "windows65001", "cp1208", "xutf8j", "unicode11utf8", "unicode20utf8"].contains(key) { return .utf8 }
+        if ["iso88591", "ibm819", "cp819", "latin1", "88591", "csisolatin1", "isoir100", "iso885911987", "l1", "819",
+            "usascii", "ascii", "ansix341968", "ansix341986", "iso646irv1991", "iso646irv1983", "iso646us", "us",
+            "csascii", "isoir6", "cp367", "ascii7", "646", "windows20127", "ibm367"].contains(key) { return .latin1 }
+        if ["ibm5348p1001997", "ibm5348", "windows1252", "cp1252"].contains(key) { return .windows1252 }
+        if ["utf16", "utf16be", "utf16le", "utf32", "utf32be", "utf32le", "ucs2", "ucs4", "iso10646ucs2"].contains(key) { throw noMark }
+        throw unsupported()
+    }
+
+    static func asciiLowercased(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar(UInt8($0.value + 32)) : $0 }))
+    }
+
+    /// C's strtol on ASCII text: blanks, a sign, decimal digits; 0 when there are none.
+    static func strtol(_ text: Substring) -> Int {
+        var scalars = text.unicodeScalars.drop { $0 == " " || ("\t"..."\r").contains($0) }
+        var sign = 1
+        if let first = scalars.first, first == "+" || first == "-" {
+            sign = first == "-" ? -1 : 1
+            scalars = scalars.dropFirst()
+        }
+        var value = 0
+        for scalar in scalars {
+            guard ("0"..."9").contains(scalar) else { break }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times.addingReportingOverflow(Int(scalar.value - 48))
+            if overflow || carry { return sign == 1 ? Int.max : Int.min }
+            value = sum
+        }
+        return sign * value
+    }
+
+    /// ICU's key for an alias: ASCII letters lowercased and digits, nothing else, and no
+    /// zero that starts a number and is followed by another digit.
+    static func icuKey(_ name: String) -> String {
+        let scalars = Array(name.unicodeScalars)
+        var key = ""
+        var afterDigit = false
+        for (index, scalar) in scalars.enumerated() {
+            if ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) {
+                key += asciiLowercased(String(scalar))
+                afterDigit = false
+            } else if scalar == "0" {
+                let next = index + 1 < scalars.count ? scalars[index + 1] : " "
+                if !afterDigit && ("0"..."9").contains(next) { continue }
+                key.append("0")
+            } else if ("1"..."9").contains(scalar) {
+                key.unicodeScalars.append(scalar)
+                afterDigit = true
+            } else {
+                afterDigit = false
+            }
+        }
+        return key
     }
 
     static func latin1(_ bytes: [UInt8]) -> [UInt8] {
