@@ -5,14 +5,13 @@
 // - `parse` takes bytes, does no I/O, never traps, and returns a tree or a
 //   `PropertyListError` saying what is wrong and where (a line for text, a byte offset
 //   for a binary file).
-// - A file starting with "bplist0" and a sound trailer is read as a binary plist
-//   (PropertyListBinary.swift); anything else is decoded to UTF-8 (TextEncodings.swift)
-//   and read as XML (PropertyListXML.swift). A file of only white space is an empty
-//   dictionary, as Apple's reader makes it.
+// - A file starting with "bplist0" is read as a binary plist (PropertyListBinary.swift);
+//   anything else, or a binary file that fails, is decoded to UTF-8 (TextEncodings.swift)
+//   and read as XML (PropertyListXML.swift), then, if that fails, in the old text format
+//   (PropertyListOldStyle.swift), as Apple's reader tries them.
 // - Dictionaries keep one value per key, keys compared code point by code point: in XML
 //   the last duplicate wins, in a binary file the first, as in Apple's reader.
 // - Values other than strings, arrays and dictionaries are kept by kind only.
-// - The old text form ("{ key = value; }", .strings files) is not read.
 
 public indirect enum PropertyListValue: Equatable, Sendable {
     case string(String)
@@ -91,14 +90,33 @@ public enum PropertyList {
 
     public static func parse(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
         guard !bytes.isEmpty else { throw PropertyListError(.line(1), "the file is empty") }
-        if BinaryPropertyListReader.looksBinary(bytes) {
+        guard BinaryPropertyListReader.looksBinary(bytes) else { return try text(bytes) }
+        do {
             var reader = try BinaryPropertyListReader(bytes)
             return try reader.read()
+        } catch {
+            // Apple's reader then tries the text forms, which all but never read such a file.
+            do { return try text(bytes) } catch _ { throw error }
         }
+    }
+
+    /// XML, then the old text format, as Apple's reader tries them; the error reported
+    /// is the XML one when the text starts with '<'.
+    private static func text(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
         let text = try TextEncodings.utf8Text(of: bytes)
-        if !text.isEmpty, TextEncodings.isBlank(text) { return .dictionary([]) }
         var reader = XMLPropertyListReader(text)
-        return try reader.document()
+        do {
+            return try reader.document()
+        } catch {
+            let units = TextEncodings.utf16Units(bytes) ?? TextEncodings.appleUTF8(text[...]).map { Array($0.utf16) }
+            guard let units, !units.isEmpty else { throw error }
+            do {
+                return try OldStylePropertyListReader.parse(units)
+            } catch let oldStyleError {
+                let first = text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+                throw first == UInt8(ascii: "<") ? error : oldStyleError
+            }
+        }
     }
 
     /// An XML plist for `value`, indented with tabs as Apple's tools write them. Only

@@ -59,7 +59,7 @@ struct XMLPropertyListReader {
             skipWhitespace()
             if i + 1 >= end { throw fail("no XML content") }
             guard b[i] == UInt8(ascii: "<") else {
-                throw fail("not an XML or binary property list (the old text form is not read)")
+                throw fail("not an XML property list")
             }
             i += 1
             if b[i] == UInt8(ascii: "!") {

@@ -18,13 +18,6 @@
 // KOI8-R, Shift_JIS, x-nextstep, ...) are refused with their name.
 
 enum TextEncodings {
-    /// Whether UTF-8 `text` is only white space as Apple's old text format counts it
-    /// (tab to carriage return, space, U+2028, U+2029): such a file is an empty dictionary.
-    static func isBlank(_ text: [UInt8]) -> Bool {
-        guard let string = String(validating: text, as: UTF8.self) else { return false }
-        return string.unicodeScalars.allSatisfy { (9...13).contains($0.value) || $0.value == 32 || $0.value == 0x2028 || $0.value == 0x2029 }
-    }
-
     static func utf8Text(of bytes: [UInt8]) throws(PropertyListError) -> [UInt8] {
         let count = bytes.count
         func starts(_ mark: [UInt8]) -> Bool { bytes.starts(with: mark) }
@@ -32,9 +25,9 @@ enum TextEncodings {
         if count > 4, starts([0xFF, 0xFE, 0x00, 0x00]) { return try utf32(bytes[4...], bigEndian: false) }
         if count > 3, starts([0xEF, 0xBB, 0xBF]) { return Array(bytes[3...]) }
         if count > 2 {
-            if starts([0xFF, 0xFE]) { return utf16(bytes[2...], bigEndian: false) }
-            if starts([0xFE, 0xFF]) { return utf16(bytes[2...], bigEndian: true) }
-            if bytes[0] == 0 || bytes[1] == 0 { return utf16(bytes[2...], bigEndian: false) }
+            if starts([0xFF, 0xFE]) || starts([0xFE, 0xFF]) || bytes[0] == 0 || bytes[1] == 0 {
+                return utf8(fromUTF16: utf16Units(bytes))
+            }
         }
         guard let name = try declaredEncoding(bytes) else { return bytes }
         // Exactly "utf-8" keeps the bytes; other names are converted, the whole text.
@@ -228,15 +221,28 @@ enum TextEncodings {
         return out
     }
 
-    static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> [UInt8] {
+    /// The code units of a UTF-16 file (rule 1 or 2 above), or nil when it is not one;
+    /// Apple's old text-format reader sees all of them, unpaired surrogates included.
+    static func utf16Units(_ bytes: [UInt8]) -> [UInt16]? {
+        guard bytes.count > 2, !(bytes.count > 4 && (bytes.starts(with: [0, 0, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0, 0]))),
+            !(bytes.count > 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF]))
+        else { return nil }
+        let bigEndian = bytes.starts(with: [0xFE, 0xFF])
+        guard bigEndian || bytes.starts(with: [0xFF, 0xFE]) || bytes[0] == 0 || bytes[1] == 0 else { return nil }
         var units: [UInt16] = []
         units.reserveCapacity(bytes.count / 2)
-        var index = bytes.startIndex
-        while index + 1 < bytes.endIndex {
+        var index = 2
+        while index + 1 < bytes.count {
             let first = UInt16(bytes[index]), second = UInt16(bytes[index + 1])
             units.append(bigEndian ? first << 8 | second : second << 8 | first)
             index += 2
         }
+        return units
+    }
+
+    /// UTF-8 for UTF-16 units, up to the first unpaired surrogate.
+    static func utf8(fromUTF16 units: [UInt16]?) -> [UInt8] {
+        let units = units ?? []
         var out: [UInt8] = []
         out.reserveCapacity(units.count)
         var iterator = units.makeIterator()

@@ -7,7 +7,8 @@
 // characters, blanks, CR/LF, controls, combining marks, CJK and astral characters. It is
 // written in one style: XML (indentation, comments, DOCTYPE, CDATA, named and numeric
 // references, attributes, CRLF) in UTF-8 (with or without BOM), UTF-16 LE/BE,
-// ISO-8859-1, US-ASCII or windows-1252, or binary. `expected` is the tree Apple's reader
+// ISO-8859-1, US-ASCII or windows-1252; binary; or Apple's old text format (quoting,
+// escapes, comments, the .strings form) in UTF-8 or UTF-16. `expected` is the tree Apple's reader
 // gives for it (the last duplicate wins in XML, the first in binary).
 
 import ShapelyGate
@@ -43,6 +44,13 @@ public struct PlistCorpus {
             case 0, 1:
                 return CorpusFile(name: "\(index)-binary", bytes: BinaryWriter.write(tree, random: &random),
                                   expected: Self.model(tree, keepFirst: true))
+            case 2:
+                let encoding = pick(["utf-8", "utf-8", "utf-8-bom", "utf-16le", "utf-16be"])
+                var writer = OldStyleWriter(random: random)
+                let bytes = writer.document(OldStyleWriter.form(tree), encoding: encoding)
+                random = writer.random
+                return CorpusFile(name: "\(index)-text-\(encoding)", bytes: bytes,
+                                  expected: Self.model(OldStyleWriter.form(tree), keepFirst: false, dropsMark: false))
             default:
                 let encoding = pick(["utf-8", "utf-8", "utf-8-bom", "utf-16le", "utf-16be", "iso-8859-1", "us-ascii", "windows-1252"])
                 var writer = XMLWriter(encoding: encoding, random: random)
@@ -53,14 +61,16 @@ public struct PlistCorpus {
         }
     }
 
-    public static func model(_ node: CorpusNode, keepFirst: Bool) -> PropertyListValue {
-        // Apple's XML reader drops a string's leading U+FEFF.
+    /// The tree Apple's reader gives; `dropsMark`: its XML reader drops a string's
+    /// leading U+FEFF.
+    public static func model(_ node: CorpusNode, keepFirst: Bool, dropsMark: Bool? = nil) -> PropertyListValue {
+        let drops = dropsMark ?? !keepFirst
         func clean(_ text: String) -> String {
-            keepFirst || text.unicodeScalars.first != "\u{FEFF}" ? text : String(text.unicodeScalars.dropFirst())
+            !drops || text.unicodeScalars.first != "\u{FEFF}" ? text : String(text.unicodeScalars.dropFirst())
         }
         switch node {
         case .string(let text): return .string(clean(text))
-        case .array(let items): return .array(items.map { model($0, keepFirst: keepFirst) })
+        case .array(let items): return .array(items.map { model($0, keepFirst: keepFirst, dropsMark: drops) })
         case .scalar(let kind, _, _): return .other(kind: kind)
         case .dictionary(let entries):
             var keys: [String] = []
@@ -69,10 +79,10 @@ public struct PlistCorpus {
                 let key = clean(raw)
                 let exact = Array(key.utf8)
                 if values[exact] == nil { keys.append(key) } else if keepFirst { continue }
-                values[exact] = model(value, keepFirst: keepFirst)
+                values[exact] = model(value, keepFirst: keepFirst, dropsMark: drops)
             }
             let pairs = keys.map { (key: $0, value: values[Array($0.utf8)]!) }
-            if pairs.count == 1, pairs[0].key == "CF$UID", !keepFirst,
+            if pairs.count == 1, pairs[0].key == "CF$UID", !keepFirst, drops,
                 case .other(let kind) = pairs[0].value, kind == "integer" || kind == "real"
             {
                 return .other(kind: "uid")

@@ -144,6 +144,78 @@ struct XMLWriter {
     }
 }
 
+/// Apple's old text format: the corpus tree with every value but data as a string.
+struct OldStyleWriter {
+    var random: SplitMix64
+    mutating func below(_ n: Int) -> Int { Int(random.next() % UInt64(max(n, 1))) }
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+
+    /// The tree as the old format holds it: scalars other than data become strings.
+    static func form(_ node: CorpusNode) -> CorpusNode {
+        switch node {
+        case .string: return node
+        case .scalar(let kind, let xml, let binary): return kind == "data" ? .scalar("data", xml, binary) : .string(xml)
+        case .array(let items): return .array(items.map(form))
+        case .dictionary(let entries): return .dictionary(entries.map { ($0.0, form($0.1)) })
+        }
+    }
+
+    mutating func document(_ tree: CorpusNode, encoding: String) -> [UInt8] {
+        var out = chance(30) ? "// strings\n" : ""
+        if case .dictionary(let entries) = tree, chance(40) {
+            for (key, value) in entries { out += entry(key, value) + "\n" }
+        } else {
+            out += write(tree)
+        }
+        out += chance(50) ? "\n" : ""
+        switch encoding {
+        case "utf-8-bom": return [0xEF, 0xBB, 0xBF] + Array(out.utf8)
+        case "utf-16le": return [0xFF, 0xFE] + out.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        case "utf-16be": return [0xFE, 0xFF] + out.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        default: return Array(out.utf8)
+        }
+    }
+
+    mutating func blank() -> String { ["", " ", "\n\t", "\r\n", " /* c */ ", "\u{2028}"][below(6)] }
+
+    mutating func entry(_ key: String, _ value: CorpusNode) -> String {
+        if case .string(let text) = value, text == key, !key.isEmpty, chance(50) { return blank() + string(key) + blank() + ";" }
+        return blank() + string(key) + blank() + "=" + blank() + write(value) + blank() + ";"
+    }
+
+    mutating func write(_ node: CorpusNode) -> String {
+        switch node {
+        case .string(let text): return string(text)
+        case .scalar: return "<" + (chance(50) ? "01 02" : "0102 03") + ">"
+        case .array(let items):
+            return "(" + items.map { blank() + write($0) }.joined(separator: ",") + (chance(30) && !items.isEmpty ? "," : "") + blank() + ")"
+        case .dictionary(let entries):
+            return "{" + entries.map { entry($0.0, $0.1) }.joined() + blank() + "}"
+        }
+    }
+
+    mutating func string(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_$/:.-".unicodeScalars.contains($0) }
+        if plain && !text.isEmpty && chance(70) { return text }
+        let quote: Unicode.Scalar = chance(70) ? "\"" : "'"
+        var out = String(quote)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case quote, "\\": out += "\\" + String(scalar)
+            case "\n": out += chance(50) ? "\\n" : "\n"
+            case "\t": out += chance(50) ? "\\t" : "\t"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += "\\" + String(repeating: "0", count: 3 - String(scalar.value, radix: 8).count) + String(scalar.value, radix: 8)
+            case _ where scalar.value > 0x7F && chance(30):
+                for unit in String(scalar).utf16 { out += "\\U" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16) }
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + String(quote)
+    }
+}
+
 enum BinaryWriter {
     static func write(_ tree: CorpusNode, random: inout SplitMix64) -> [UInt8] {
         var objects: [[UInt8]] = []

@@ -1,5 +1,5 @@
 // PlistReaderTests.swift — the forms of strings file the gate reads (UTF-16, Latin-1,
-// binary), duplicates, entries the schema ignores or refuses, and the one-line errors
+// binary, the old text form), duplicates, entries the schema ignores or refuses, and the one-line errors
 // with a line or byte offset. Agreement with Foundation is PlistDifferentialTests' job.
 
 import Testing
@@ -100,7 +100,8 @@ func binaryPlist(_ root: PropertyListValue) -> [UInt8] {
         ("<plist>\n\n<integer>abc</integer></plist>", "line 3: hex digit in a decimal <integer>"),
         ("<plist><date>yesterday</date></plist>", "line 1: <date> is not YYYY-MM-DDTHH:MM:SSZ"),
         ("<plist><string>a<!-- no -->b</string></plist>", "line 1: only CDATA may start with <! inside text"),
-        ("{ Primary = { }; }", "line 1: not an XML or binary property list (the old text form is not read)"),
+        ("{ Primary = ; }", "line 1: unexpected character"),
+        ("<plist><dict></plist>", "line 1: expected </dict>"),
         ("<?xml version='1.0' encoding='Shift_JIS'?><plist/>",
          "line 1: unsupported encoding \"Shift_JIS\" (use UTF-8, UTF-16 with a byte order mark, ISO-8859-1, US-ASCII or windows-1252)"),
     ])
@@ -158,6 +159,25 @@ func binaryPlist(_ root: PropertyListValue) -> [UInt8] {
         }
         #expect(throws: Never.self) { try PropertyList.parse(nested(513)) }
         #expect(throws: PropertyListError.self) { try PropertyList.parse(nested(514)) }
+    }
+
+    @Test func theOldTextFormIsReadAsApplesReaderReadsIt() throws {
+        let text = """
+            // Written by hand
+            {
+                Primary = { Title = { value = "Mi \\"puerta\\"\\n\\U00e9\\351"; comment = '' ; }; };
+                Shapes = { Star = { value = estrella; }; Circle = { value = <0102>; }; };
+                Version = 3;
+            }
+            """
+        #expect(throws: GateStringsError(path: "x", reason: "Shapes/Circle: value must be a string")) {
+            try GateStrings.overrides(fromBytes: Array(text.utf8), path: "x")
+        }
+        let strings = "\"Primary\" = { Title = { value = uno; }; Title = { value = dos; }; };\n/* no braces */"
+        #expect(try GateStrings.overrides(fromBytes: Array(strings.utf8), path: "x") == [.title: "dos"])
+        let root = try PropertyList.parse(Array(text.utf8))
+        #expect(root["Primary"]?["Title"]?["value"] == .string("Mi \"puerta\"\n\u{E9}\u{D8}"))
+        #expect(root["Version"] == .string("3"))
     }
 
     @Test func aBlankFileHasNoOverridesAndAnEmptyOneIsAnError() throws {
