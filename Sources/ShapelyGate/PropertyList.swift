@@ -10,7 +10,8 @@
 //   and read as XML (PropertyListXML.swift), then, if that fails, in the old text format
 //   (PropertyListOldStyle.swift), as Apple's reader tries them.
 // - Dictionaries keep one value per key, keys compared code point by code point: in XML
-//   the last duplicate wins, in a binary file the first, as in Apple's reader.
+//   and the text format the last duplicate wins, in a binary file the first, as in
+//   Apple's reader.
 // - Values other than strings, arrays and dictionaries are kept by kind only.
 
 public indirect enum PropertyListValue: Equatable, Sendable {
