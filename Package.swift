@@ -1,21 +1,42 @@
 // swift-tools-version:6.0
 // shapelygate: a terminal parental gate. The toolchain only: no package dependencies.
+// Licensed under the MIT licence (LICENSE).
 import PackageDescription
 
 let package = Package(
     name: "shapelygate",
+    // Linux is where it is built and tested; on macOS it needs 15 or later
+    // (String(validating:as:)).
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ShapelyGate", targets: ["ShapelyGate"]),
         .executable(name: "shapelygate", targets: ["shapelygate"]),
+        // The sudo approval plugin, libshapelygate_approval.so (installed as
+        // shapelygate_approval.so): C only, so no Swift runtime is loaded into sudo.
+        .library(name: "shapelygate_approval", type: .dynamic, targets: ["CShapelyGateApproval"]),
     ],
     targets: [
         // The engine: shapes, boards, the challenge rules, configuration, strings, odds.
         // No terminal I/O; randomness and time are injected.
         .target(name: "ShapelyGate"),
+        // The C library and the few calls that differ between systems; for the CLI only.
+        .target(name: "ShapelyGateSystem"),
         // The command line: options, terminal, rendering, the timed session, exec.
-        .target(name: "ShapelyGateCLI", dependencies: ["ShapelyGate"]),
+        .target(name: "ShapelyGateCLI", dependencies: ["ShapelyGate", "ShapelyGateSystem"]),
         // A few lines: run the CLI, leave with its status.
         .executableTarget(name: "shapelygate", dependencies: ["ShapelyGateCLI"]),
+        // The sudo approval plugin: parses its options, decides who and what is gated,
+        // runs the shapelygate binary on the user's terminal and approves on its pass.
+        // Linked as plain C: the Embedded link mode adds no Swift start file, runtime or
+        // toolchain rpath (the shared object needs only libc); relocations are bound at
+        // load time and made read-only.
+        .target(
+            name: "CShapelyGateApproval",
+            linkerSettings: [.unsafeFlags([
+                "-enable-experimental-feature", "Embedded",
+                "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
+            ])]
+        ),
         // Fixtures and temporary files, for the tests only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ShapelyGateTests", dependencies: ["ShapelyGate", "TestSupport"]),
@@ -23,5 +44,7 @@ let package = Package(
         // The plist reader against the toolchain's Foundation; the shipped binary never links it.
         .testTarget(name: "PlistDifferentialTests", dependencies: ["ShapelyGate", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["shapelygate", "ShapelyGate", "TestSupport"]),
+        // Loads the built plugin (into sudo, and with dlopen), so it does not link it.
+        .testTarget(name: "SudoPluginTests", dependencies: ["shapelygate", "ShapelyGate", "TestSupport"]),
     ]
 )

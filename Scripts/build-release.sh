@@ -5,10 +5,43 @@
 # on any Linux machine of the same architecture and starts without any library lookups.
 #
 #   Scripts/build-release.sh            (progress on stderr, the path on stdout)
+#
+# Exits non-zero, printing no path, when swift is not in PATH or the build fails: a
+# caller never gets a stale binary. Under sudo (whose secure_path rarely holds the
+# toolchain) build as yourself first and install with --binary.
 set -euo pipefail
+case ${1:-} in
+    "") ;;
+    -h|--help) awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$0"; exit 0 ;;
+    *) echo "usage: Scripts/build-release.sh" >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
-flags=(-c release --static-swift-stdlib -Xswiftc -static-executable)
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "build-release.sh: swift not found in PATH; install the Swift toolchain, or build as" \
+        "yourself and pass the result: sudo Scripts/install.sh --binary \"\$(Scripts/build-release.sh)\"" >&2
+    exit 1
+fi
+
+# The gate alone: -static-executable cannot link the sudo plugin's shared object, which
+# is built after it, without those flags, into the same folder (install.sh finds it
+# beside the binary).
+flags=(-c release --product shapelygate --static-swift-stdlib -Xswiftc -static-executable)
 # The C library warns that getpwuid and dlopen need its shared pieces at run time when
 # linked statically; shapelygate calls neither, the Swift runtime's dlopen is optional.
-swift build "${flags[@]}" 2>&1 | grep -vE "statically linked applications requires at runtime|^\s*$" >&2 || true
-echo "$(swift build "${flags[@]}" --show-bin-path)/shapelygate"
+# The filter always succeeds, so pipefail reports swift build's own status.
+if ! swift build "${flags[@]}" 2>&1 | { grep -vE "statically linked applications requires at runtime|^\s*$" || true; } >&2; then
+    echo "build-release.sh: the release build failed" >&2
+    exit 1
+fi
+if ! swift build -c release --product shapelygate_approval >&2; then
+    echo "build-release.sh: the sudo plugin's release build failed" >&2
+    exit 1
+fi
+folder=$(swift build "${flags[@]}" --show-bin-path)
+binary=$folder/shapelygate
+if [ -z "$folder" ] || [ ! -x "$binary" ]; then
+    echo "build-release.sh: the build reported success but $binary is missing" >&2
+    exit 1
+fi
+echo "$binary"

@@ -7,7 +7,8 @@
 #
 # Seed corpora come from the test fixtures, the examples and a few hand-made inputs; the
 # plist target also gets the differential test's generated corpus (same generator, same
-# seed: XML in every style and encoding, binary), written by Scripts/fuzz/WriteSeeds.swift.
+# seed: XML in every style and encoding, binary, the old text form), written by
+# Scripts/fuzz/WriteSeeds.swift.
 # Exits non-zero on the first crash; the crashing input is left in fuzz-out/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,14 +19,22 @@ for target in "${targets[@]}"; do mkdir -p "$out/corpus-$target"; done
 
 quiet() { grep -v "warning: Cannot export" >&2 || true; }
 flags=('-sanitize=fuzzer,address' -parse-as-library -swift-version 6 -package-name shapelygate -O)
-# The engine as a static library, then the command-line module with the entry point.
-swiftc "${flags[@]}" -module-name ShapelyGate -emit-module -emit-module-path "$out/ShapelyGate.swiftmodule" \
-    -emit-library -static -o "$out/libShapelyGate.a" Sources/ShapelyGate/*.swift 2>&1 | quiet
-swiftc "${flags[@]}" -module-name ShapelyGateCLI -I "$out" -L "$out" -lShapelyGate \
-    Sources/ShapelyGateCLI/*.swift Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-parsers" 2>&1 | quiet
+# The engine and the system layer as static libraries, then the command-line module
+# with the entry point.
+for module in ShapelyGate ShapelyGateSystem; do
+    # A fresh archive: one left from an earlier run would keep objects of removed files.
+    rm -f "$out/lib$module.a"
+    swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
+        -emit-library -static -o "$out/lib$module.a" Sources/"$module"/*.swift 2>&1 | quiet
+done
+cli_sources=()
+while IFS= read -r file; do cli_sources+=("$file"); done < <(find Sources/ShapelyGateCLI -name '*.swift' | sort)
+swiftc "${flags[@]}" -module-name ShapelyGateCLI -I "$out" -L "$out" -lShapelyGate -lShapelyGateSystem \
+    "${cli_sources[@]}" Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-parsers" 2>&1 | quiet
 
 # The seed writer links a plain (not instrumented) build of the engine.
 mkdir -p "$out/plain"
+rm -f "$out/plain/libShapelyGate.a"
 swiftc -O -parse-as-library -swift-version 6 -package-name shapelygate -module-name ShapelyGate -emit-module -emit-module-path "$out/plain/ShapelyGate.swiftmodule" \
     -emit-library -static -o "$out/plain/libShapelyGate.a" Sources/ShapelyGate/*.swift 2>&1 | quiet
 swiftc -O -parse-as-library -swift-version 6 -package-name shapelygate -module-name WriteSeeds -I "$out/plain" -L "$out/plain" -lShapelyGate \

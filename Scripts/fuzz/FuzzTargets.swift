@@ -1,13 +1,15 @@
 // FuzzTargets.swift — libFuzzer entry point for shapelygate's parsers, compiled into
 // the command-line module by Scripts/fuzz.sh. FUZZ_TARGET picks the parser:
 //   answer   the tile-number parser
-//   plist    the strings plist reader (XML in every encoding, binary) and the override schema
-//   state    the lockout state file
+//   plist    the strings plist reader (XML in every encoding, binary, old text) and the
+//            override schema
+//   state    the lockout state file, and the check and record on what it holds
 //   options  the command line (the input split at NUL bytes into arguments)
 //   config   the configuration file lines, read as the system file
 // Each must return for every input; a trap is a finding.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -27,6 +29,14 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "state":
         if let text = String(validating: bytes, as: UTF8.self), let state = LockoutState.parse(text) {
             precondition(LockoutState.parse(state.serialized) == state, "state round trip")
+            // What the gate does with a state it read: the check and the record.
+            for clocks in [Clocks(wall: 0, boot: 0, bootID: state.bootID), Clocks(wall: 1e9, boot: 1e5, bootID: "other")] {
+                let left = state.remaining(at: clocks)
+                precondition(left >= 0 && left <= LockoutState.maximumDuration)
+                _ = Int(left.rounded(.up))
+                let next = LockoutState.afterDenial(state, cooldown: 86_400, at: clocks)
+                precondition(next.duration <= LockoutState.maximumDuration && next.denials <= LockoutState.maximumDenials)
+            }
         }
     case "options":
         let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }

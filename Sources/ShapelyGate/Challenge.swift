@@ -64,6 +64,13 @@ public struct Challenge<Generator: RandomNumberGenerator> {
 
     public var attemptsLeft: Int { configuration.maximumFailedAttempts - failedAttempts }
 
+    /// Starts the first round's countdown again from `now`: the caller's moment of
+    /// showing the first board, which may come a little after the challenge was made.
+    public mutating func startCountdown(at now: Double) {
+        guard state == .open, round == 1, configuration.supportsTimeOut else { return }
+        deadline = now + Double(configuration.maximumTimeAllowed)
+    }
+
     /// Whole seconds left in this round, rounded up, as a countdown shows them.
     public func secondsLeft(at now: Double) -> Int? {
         guard let deadline else { return nil }

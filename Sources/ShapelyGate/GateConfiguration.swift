@@ -13,6 +13,8 @@ public struct GateConfiguration: Equatable, Sendable {
     public static let shapesPerKindRange = 1...9
     public static let roundsRange = 1...20
     public static let kindsRange = 2...ShapeKind.allCases.count
+    /// Seconds of lockout after a denial (held by the command line, which keeps the state).
+    public static let cooldownRange = 0...86_400
 
     /// Wrong answers that end the gate: at this many the gate is denied. Shared by all rounds.
     public var maximumFailedAttempts: Int

@@ -52,35 +52,19 @@ public struct GateStrings: Sendable {
 
     public static let overrideFileName = "ParentalGateStrings.plist"
 
-    /// The plist to use for `language` when `path` is a folder laid out like an app
-    /// bundle: `<lang>.lproj` (the full tag, then the language alone), else `Base.lproj`,
-    /// else `en.lproj`. A file path is used as it is.
-    public static func overrideFile(at path: String, language: String, region: String? = nil) throws(GateStringsError) -> String {
-        guard Platform.isDirectory(path) else { return path }
+    /// The `.lproj` folders to try for `language`, in the seed's lookup order: the full
+    /// tag (`es_MX`, `es-MX`), the language alone, `Base`, then `en`; each named once.
+    public static func lprojCandidates(language: String, region: String?) -> [String] {
         var folders: [String] = []
         if let region { folders += ["\(language)_\(region)", "\(language)-\(region)"] }
-        folders += [language, "Base", "en"]
-        for folder in folders {
-            let candidate = "\(path)/\(folder).lproj/\(overrideFileName)"
-            if Platform.exists(candidate) { return candidate }
-        }
-        throw GateStringsError(path: path, reason: "no \(language).lproj, Base.lproj or en.lproj holding \(overrideFileName)")
+        for folder in [language, "Base", "en"] where !folders.contains(folder) { folders.append(folder) }
+        return folders
     }
 
-    /// Reads an override plist in the seed's schema: Category → Key → {value, comment}.
-    public static func loadOverrides(from path: String) throws(GateStringsError) -> [StringKey: String] {
-        let bytes: [UInt8]
-        do {
-            bytes = try Platform.readFile(path)
-        } catch {
-            throw GateStringsError(path: path, reason: error.reason)
-        }
-        return try overrides(fromBytes: bytes, path: path)
-    }
-
-    /// The overrides in the bytes of a strings plist (any form `PropertyList.parse`
-    /// reads); `path` only names the file in errors. No file is read here.
-    public static func overrides(fromBytes bytes: [UInt8], path: String) throws(GateStringsError) -> [StringKey: String] {
+    /// Parses an override plist's bytes (any form `PropertyList.parse` reads) in the
+    /// seed's schema: Category → Key → {value, comment}. `path` only names the file in
+    /// errors; no file is read here.
+    public static func overrides(parsing bytes: [UInt8], path: String) throws(GateStringsError) -> [StringKey: String] {
         let root: PropertyListValue
         do {
             root = try PropertyList.parse(bytes)

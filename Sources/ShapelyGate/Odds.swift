@@ -31,7 +31,7 @@ public struct GateOdds: Equatable, Sendable {
         var combinations = 1.0  // C(rounds-1+j, j), built up term by term
         for j in 0..<attempts {
             if j > 0 { combinations = combinations * Double(rounds - 1 + j) / Double(j) }
-            total += combinations * pow(p, Double(rounds)) * pow(1 - p, Double(j))
+            total += combinations * power(p, rounds) * power(1 - p, j)
         }
         probability = total
         fraction = Self.exact(kinds: UInt64(kinds), rounds: rounds, attempts: attempts)
@@ -68,4 +68,11 @@ public struct GateOdds: Equatable, Sendable {
         while y != 0 { (x, y) = (y, x % y) }
         return (numerator / x, denominator / x)
     }
+}
+
+/// `base` to a whole, non-negative power, without the C library.
+private func power(_ base: Double, _ exponent: Int) -> Double {
+    var result = 1.0
+    for _ in 0..<exponent { result *= base }
+    return result
 }

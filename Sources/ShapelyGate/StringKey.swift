@@ -36,6 +36,18 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
     public static let endOfInput = StringKey("Terminal", "EndOfInput")
     public static let interrupted = StringKey("Terminal", "Interrupted")
     public static let locked = StringKey("Terminal", "Locked")
+    public static let noTerminalPAM = StringKey("Terminal", "NoTerminalPAM")
+    public static let toRun = StringKey("Terminal", "ToRun")
+    public static let pressEnter = StringKey("Terminal", "PressEnter")
+    public static let roundWon = StringKey("Terminal", "RoundWon")
+    public static let tooSmall = StringKey("Terminal", "TooSmall")
+    public static let tooSmallNow = StringKey("Terminal", "TooSmallNow")
+    public static let notRun = StringKey("Terminal", "NotRun")
+    public static let signalInterrupt = StringKey("Terminal", "SignalInterrupt")
+    public static let signalQuit = StringKey("Terminal", "SignalQuit")
+    public static let signalSuspend = StringKey("Terminal", "SignalSuspend")
+    public static let signalHangup = StringKey("Terminal", "SignalHangup")
+    public static let signalTerminate = StringKey("Terminal", "SignalTerminate")
     public static func name(of kind: ShapeKind) -> StringKey {
         StringKey("Shapes", kind.keyName)
     }
@@ -45,6 +57,8 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         [title, countdown] + ShapeKind.allCases.map(description(of:))
         + [tooManyTitle, tooManyDescription, tooManyOK, expiredTitle, expiredDescription, expiredOK]
         + [prompt, wrongShape, notATile, round, passed, noTerminal, endOfInput, interrupted, locked]
+        + [noTerminalPAM, toRun, pressEnter, roundWon, tooSmall, tooSmallNow, notRun]
+        + [signalInterrupt, signalQuit, signalSuspend, signalHangup, signalTerminate]
         + ShapeKind.allCases.map(name(of:))
 
     /// What each key is for, and the placeholders it may use: the template's comments.
@@ -63,8 +77,16 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         case ("Terminal", "Passed"): return "After the right answer"
         case ("Terminal", "NoTerminal"): return "On stderr when no person can be asked"
         case ("Terminal", "EndOfInput"): return "When the terminal reports end of input (Ctrl-D)"
-        case ("Terminal", "Interrupted"): return "When a signal ends the gate; {signal} is its name"
+        case ("Terminal", "Interrupted"): return "When a signal ends the gate; {signal} says which, in plain words"
         case ("Terminal", "Locked"): return "On stderr while a lockout runs; {seconds} is the time left"
+        case ("Terminal", "NoTerminalPAM"): return "On stderr when PAM (pam_exec) ran the gate without a terminal"
+        case ("Terminal", "ToRun"): return "Above the board: what a pass allows; {command} is the command line"
+        case ("Terminal", "PressEnter"): return "Under the instruction: how to answer"
+        case ("Terminal", "RoundWon"): return "After a right answer when another round follows; {round} of {rounds} is the next"
+        case ("Terminal", "TooSmall"): return "On stderr when no board fits the terminal; {columns}×{rows} is the size it needs"
+        case ("Terminal", "TooSmallNow"): return "In place of the board after a resize that leaves it no room"
+        case ("Terminal", "NotRun"): return "After a denial in wrapper mode; {command} is what was not run"
+        case ("Terminal", let key) where key.hasPrefix("Signal"): return "The way a gate was ended, as {signal} in Interrupted"
         case ("Shapes", _): return "Shape name, with an article where the language's sentences need one"
         default: return ""
         }

@@ -11,6 +11,7 @@
 //   printed on stderr or a command is run.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 public enum CLI {
     public static let version = "1.0.0"
@@ -20,37 +21,51 @@ public enum CLI {
     public static let systemConfigPath = "/etc/shapelygate.conf"
 
     public static func run(arguments: [String], environment: [String: String]? = nil,
-                           systemConfig: String = systemConfigPath) -> ExitStatus {
+                           systemConfig: String = systemConfigPath, systemConfigOwner: uid_t = 0) -> ExitStatus {
+        Signals.captureInherited()
         let environment = environment ?? Platform.environment()
+        let system = SystemFile(path: systemConfig, owner: systemConfigOwner)
         do {
-            return try runGate(arguments: arguments, environment: environment, systemConfig: systemConfig)
+            return try runGate(arguments: arguments, environment: environment, system: system)
         } catch {
             Platform.printError(error.report)
             return error.status
         }
     }
 
+    /// The policy file and the owner it must have (root, except in tests).
+    struct SystemFile {
+        var path: String
+        var owner: uid_t
+    }
+
     /// Options from the files and the flags, with `--strict` and the floors applied.
     static func settle(arguments: [String], environment: [String: String],
-                       systemConfig: String) throws(GateError) -> (Options, Policy) {
+                       systemConfig: String, systemConfigOwner: uid_t = 0) throws(GateError) -> (Options, Policy) {
+        try settle(try OptionParser.read(arguments), environment: environment,
+                   system: SystemFile(path: systemConfig, owner: systemConfigOwner))
+    }
+
+    static func settle(_ arguments: ParsedArguments, environment: [String: String],
+                       system: SystemFile) throws(GateError) -> (Options, Policy) {
         var base = Options()
         var policy = Policy()
-        var warnings = try ConfigFile.load(systemConfig, system: true, into: &base, policy: &policy)
+        try ConfigFile.load(system.path, system: true, owner: system.owner, into: &base, policy: &policy)
         if let user = ConfigFile.userPath(environment) {
-            warnings += try ConfigFile.load(user, system: false, into: &base, policy: &policy)
+            try ConfigFile.load(user, system: false, into: &base, policy: &policy)
         }
-        for warning in warnings { Platform.printError("shapelygate: \(warning)\n") }
-        var options = try OptionParser.parse(arguments, base: base)
+        var options = try arguments.apply(to: base)
         policy.enforce(on: &options)
         return (options, policy)
     }
 
     private static func runGate(arguments: [String], environment: [String: String],
-                                systemConfig: String) throws(GateError) -> ExitStatus {
-        var options = try OptionParser.parse(arguments)
+                                system: SystemFile) throws(GateError) -> ExitStatus {
+        let parsed = try OptionParser.read(arguments)
+        var options = try parsed.apply(to: Options())
         var policy = Policy()
         if options.action == .gate || options.action == .odds {
-            (options, policy) = try settle(arguments: arguments, environment: environment, systemConfig: systemConfig)
+            (options, policy) = try settle(parsed, environment: environment, system: system)
         }
         let choice = LanguageResolver.resolve(explicit: options.language, environment: environment)
         switch options.action {
@@ -62,7 +77,7 @@ public enum CLI {
             return .passed
         case .stringsTemplate(let requested):
             let language = requested.map { LanguageResolver.choice(from: $0) } ?? choice
-            if let requested, language.language != language.requested {
+            if let requested, BuiltInStrings.table(for: language.requested) == nil {
                 throw .usage("no built-in strings for '\(requested)' (built in: \(BuiltInStrings.languages.joined(separator: ", ")))")
             }
             Platform.printOutput(GateStrings.template(language: language.language))
@@ -74,53 +89,78 @@ public enum CLI {
             break
         }
 
-        let strings = try loadStrings(options.stringsPath, choice)
+        let strings = try StringsFile.load(options.stringsPath, choice)
         if let name = options.command.first { try CommandRunner.check(name, environment: environment) }
 
         Signals.blockForSession()
+        let purpose = options.purpose
         guard let terminal = Terminal.openControlling() else {
-            AuditLog(policy: policy, terminal: "none", command: options.command).record(outcome: "denied", reason: "no-terminal")
-            throw .denied(strings.text(.noTerminal))
+            AuditLog(policy: policy, terminal: "none", command: options.command, purpose: purpose)
+                .record(outcome: "denied", reason: "no-terminal")
+            // pam_exec runs its helper with PAM_TYPE set and no terminal: say why.
+            throw .denied(strings.text(environment["PAM_TYPE"] == nil ? .noTerminal : .noTerminalPAM))
         }
-        let log = AuditLog(policy: policy, terminal: terminal.name, command: options.command)
+        let log = AuditLog(policy: policy, terminal: terminal.name, command: options.command, purpose: purpose)
         let lockout = Lockout(cooldown: options.cooldown, environment: environment)
         if let refusal = lockout.check(strings) {
             terminal.close()
             log.record(outcome: "locked")
-            throw refusal
+            throw options.login ? .denied(refusal.message) : refusal
         }
-        let display = Display.detect(environment: environment, noColor: options.noColor, width: terminal.columns)
+        let display = Display.detect(environment: environment, noColor: options.noColor)
+        let renderer = Renderer(strings: strings, display: display,
+                                guarding: options.command.isEmpty ? purpose.map(Visible.screen) : Visible.commandLine(options.command))
         let session = Session(
-            terminal: terminal, renderer: Renderer(strings: strings, display: display),
+            terminal: terminal, renderer: renderer,
             configuration: options.configuration, generator: GateRandom(seed: options.seed),
-            clock: { Platform.monotonicSeconds() })
+            clock: MonotonicClock(), suspendDenies: options.login)
         let outcome = session.run()
         terminal.close()
-        lockout.record(passed: outcome == .passed)
+        let interruption = lockout.record(passed: outcome == .passed)
         log.record(outcome: outcome == .passed ? "passed" : "denied", reason: outcome.reason)
 
+        if let interruption, !options.login { return try ending(by: interruption, strings) }
         switch outcome {
         case .passed:
+            if interruption != nil { return .denied }
             if options.command.isEmpty { return .passed }
             throw CommandRunner.exec(options.command)
         case .denied:
             return .denied
         case .endOfInput:
             throw .denied(strings.text(.endOfInput))
+        case .hangup:
+            return .denied
+        case .tooSmall(let needed):
+            throw .denied(strings.text(.tooSmall, ["columns": String(needed.columns), "rows": String(needed.rows)]))
         case .signal(let number):
-            Platform.printError("shapelygate: \(strings.text(.interrupted, ["signal": Signals.name(number)]))\n")
-            return .killedBy(signal: number)
+            if options.login {
+                Platform.printError("shapelygate: \(Visible.screen(interrupted(by: number, strings)))\n")
+                return .denied
+            }
+            return try ending(by: number, strings)
         }
     }
 
-    static func loadStrings(_ path: String?, _ choice: LanguageChoice) throws(GateError) -> GateStrings {
-        guard let path else { return GateStrings(language: choice.language) }
-        do {
-            let file = try GateStrings.overrideFile(at: path, language: choice.requested, region: choice.region)
-            return GateStrings(language: choice.language, overrides: try GateStrings.loadOverrides(from: file))
-        } catch {
-            throw GateError(error)
+    /// The message for an ending signal, and the status that re-raises it.
+    private static func ending(by number: Int32, _ strings: GateStrings) throws(GateError) -> ExitStatus {
+        Platform.printError("shapelygate: \(Visible.screen(interrupted(by: number, strings)))\n")
+        return .killedBy(signal: number)
+    }
+
+    /// "interrupted (Ctrl-C): denied", in the person's language; the audit log keeps
+    /// the signal's name.
+    static func interrupted(by number: Int32, _ strings: GateStrings) -> String {
+        let way: String
+        switch number {
+        case SIGINT: way = strings.text(.signalInterrupt)
+        case SIGQUIT: way = strings.text(.signalQuit)
+        case SIGTSTP: way = strings.text(.signalSuspend)
+        case SIGHUP: way = strings.text(.signalHangup)
+        case SIGTERM: way = strings.text(.signalTerminate)
+        default: way = Signals.name(number)
         }
+        return strings.text(.interrupted, ["signal": way])
     }
 
     static func oddsReport(_ configuration: GateConfiguration) -> String {
@@ -136,6 +176,25 @@ public enum CLI {
         return text
     }
 
+    /// The odds `--help` states, computed from the defaults and the `--strict` profile.
+    static var oddsSummary: String {
+        func chance(_ configuration: GateConfiguration) -> String {
+            let odds = GateOdds(configuration: configuration)
+            let percent = (odds.probability * 100_000).rounded() / 1000
+            guard let fraction = odds.fraction else { return "\(percent)%" }
+            return "\(fraction.numerator) in \(fraction.denominator) (\(percent)%)"
+        }
+        var strict = Options()
+        strict.strict = true
+        Policy().enforce(on: &strict)
+        let profile = strict.configuration
+        return """
+            With the defaults a random guess passes \(chance(GateConfiguration())); with --strict
+            (\(profile.rounds) rounds, \(profile.kinds.count) kinds, \(profile.maximumFailedAttempts) wrong answers, \
+            cooldown \(strict.cooldown) s) \(chance(profile)). See --odds.
+            """
+    }
+
     static var helpText: String {
         """
         Usage: shapelygate [options] [--] [command [argument ...]]
@@ -146,10 +205,9 @@ public enum CLI {
         A speed bump for children and a guard against accidents, not authentication.
 
         Options:
-        \(OptionParser.optionLines)
+        \(OptionTable.helpLines)
 
-        With the defaults a random guess passes 7 times in 16 (43.75%); with --strict
-        (3 rounds, 8 kinds, 2 wrong answers, cooldown 60 s) 29 in 4096 (0.708%). See --odds.
+        \(oddsSummary)
 
         \(ExitStatus.helpTable)
 

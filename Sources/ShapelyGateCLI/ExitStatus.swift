@@ -14,6 +14,7 @@
 // With a command, a pass hands the process over to the command: its status is its own.
 
 import ShapelyGate
+import ShapelyGateSystem
 
 public enum ExitStatus: Equatable, Sendable {
     case passed
@@ -34,22 +35,10 @@ public enum ExitStatus: Equatable, Sendable {
         }
     }
 
-    /// Ends the process with this status. A signal status restores the signal's default
-    /// action, unblocks it and sends it to this thread, so the parent sees that death;
-    /// the exit code is a fallback that only runs if the signal somehow does not kill.
-    ///
-    /// `raise` (thread-directed), not `kill(getpid())` (process-directed): Dispatch may
-    /// still hold a signalfd for the signal on another thread, and it can dequeue a
-    /// process-directed signal before this thread takes it, leaving the process alive.
+    /// Ends the process with this status; a signal status dies by that signal
+    /// (`Signals.die`), so the parent sees the same death as the signal's default.
     public func terminate() -> Never {
-        if case .killedBy(let number) = self {
-            signal(number, SIG_DFL)
-            var set = sigset_t()
-            sigemptyset(&set)
-            sigaddset(&set, number)
-            pthread_sigmask(SIG_UNBLOCK, &set, nil)
-            raise(number)
-        }
+        if case .killedBy(let number) = self { Signals.die(by: number) }
         exit(code)
     }
 

@@ -1,8 +1,10 @@
 // GateError.swift — the one error type of the command line. Each case carries a
 // message for a person and the exit status it ends with; `CLI` prints it as
-// `shapelygate: message` on stderr.
+// `shapelygate: message` on stderr, with every control character made visible (a
+// message may quote a path, a key or a value from outside).
 
 import ShapelyGate
+import ShapelyGateSystem
 
 public enum GateError: Error, Equatable {
     /// A bad option or value: exit 2 with a hint to --help.
@@ -15,12 +17,16 @@ public enum GateError: Error, Equatable {
     case commandNotFound(String)
     /// The wrapped command cannot be run: exit 126.
     case commandNotExecutable(String)
+    /// An ending signal arrived outside the session: the gate ends by it.
+    case signal(Int32)
 
     public var message: String {
         switch self {
         case .usage(let text), .configuration(let text), .denied(let text),
             .commandNotFound(let text), .commandNotExecutable(let text):
             return text
+        case .signal(let number):
+            return "interrupted by \(Signals.name(number)): denied"
         }
     }
 
@@ -30,12 +36,13 @@ public enum GateError: Error, Equatable {
         case .denied: return .denied
         case .commandNotFound: return .commandNotFound
         case .commandNotExecutable: return .commandNotExecutable
+        case .signal(let number): return .killedBy(signal: number)
         }
     }
 
     /// The lines printed on stderr.
     public var report: String {
-        var text = "shapelygate: \(message)\n"
+        var text = "shapelygate: \(Visible.screen(message))\n"
         if case .usage = self { text += "Try 'shapelygate --help' for more information.\n" }
         return text
     }

@@ -18,8 +18,7 @@ struct FaultMatrixTests {
     @discardableResult
     func underFault(_ extra: [String] = [], environment: [String: String] = [:], stdin: StandardInput = .terminal,
                     expect termination: Termination, _ fault: (GateProcess) -> Void) -> GateProcess {
-        let marker = "/tmp/shapelygate-fault-\(getpid())"
-        unlink(marker)
+        let marker = temporaryFolder() + "/marker"
         let gate = GateProcess(["--timeout", "2"] + extra + ["--", "touch", marker], environment: environment, stdin: stdin)
         let before = gate.initialSettings
         #expect(gate.waitFor("1-8"))
@@ -32,7 +31,6 @@ struct FaultMatrixTests {
         #expect(monotonicNow() - prompted < 3.0, "outlived its 2 s timeout by more than a second")
         #expect(access(marker, F_OK) != 0, "the command ran without a pass")
         #expect(sameSettings(before, gate.settings()), "terminal settings changed")
-        unlink(marker)
         return gate
     }
 
@@ -87,18 +85,17 @@ struct FaultMatrixTests {
     }
 
     @Test func aVanishedStringsFileIsAConfigurationError() {
-        let gate = GateProcess(["--strings", "/tmp/shapelygate-vanished-\(getpid()).plist"])
+        let vanished = temporaryFolder() + "/vanished.plist"
+        let gate = GateProcess(["--strings", vanished])
         #expect(gate.finish() == .exited(2))
-        #expect(gate.errorText.hasPrefix("shapelygate: /tmp/shapelygate-vanished-"))
+        #expect(gate.errorText.hasPrefix("shapelygate: \(vanished)"))
         #expect(!gate.screenText.contains("1-8"))
     }
 
     @Test func aStateFolderThatCannotBeWrittenDenies() {
         // A file where the state folder should be: nothing can be created inside it.
-        let blocker = "/tmp/shapelygate-blocked-\(getpid())"
-        let fd = open(blocker, O_WRONLY | O_CREAT, 0o600)
-        close(fd)
-        defer { unlink(blocker) }
+        let blocker = temporaryFolder() + "/blocked"
+        writeFile(blocker, "", mode: 0o600)
         let gate = GateProcess(["--cooldown", "5"], environment: ["XDG_STATE_HOME": blocker])
         #expect(gate.finish() == .exited(1))
         #expect(gate.errorText.hasPrefix("shapelygate: cannot create \(blocker)/shapelygate"))

@@ -1,6 +1,7 @@
 // GateProcess.swift — runs the built shapelygate binary as a person would meet it: on a
 // fresh pseudo-terminal that is its controlling terminal, in a session of its own.
-// Tests type into the master side and read what the person would see.
+// Tests type into the master side and read what the person would see: the raw bytes
+// (`screen`) or the screen itself (`terminalScreen`, in GateProcessScreen.swift).
 
 import TestSupport
 
@@ -58,7 +59,7 @@ let baseEnvironment: [String: String] = [
 
 final class GateProcess {
     let pid: pid_t
-    let master: Int32
+    private(set) var master: Int32
     /// Kept open by the test so the terminal's settings can be read after the gate exits.
     let slave: Int32
     let errorPipe: Int32
@@ -67,16 +68,21 @@ final class GateProcess {
     private(set) var screen: [UInt8] = []
     private(set) var errors: [UInt8] = []
     private var status: Termination = .stillRunning
+    /// The terminal model and how many bytes of `screen` it has been fed (GateProcessScreen.swift).
+    var model: TerminalScreen
+    var modelled = 0
 
     var screenText: String { String(decoding: screen, as: UTF8.self) }
     var errorText: String { String(decoding: errors, as: UTF8.self) }
 
     /// - Parameters:
+    ///   - size: the terminal's rows and columns when the gate starts.
     ///   - controllingTerminal: false runs the gate in a new session with no terminal at all.
     ///   - stderrToTerminal: false collects stderr through a pipe instead of the terminal.
-    init(_ arguments: [String], environment: [String: String] = [:], stdin: StandardInput = .terminal,
+    init(_ arguments: [String], environment: [String: String] = [:],
+         size: (rows: UInt16, columns: UInt16) = (24, 80), stdin: StandardInput = .terminal,
          controllingTerminal: Bool = true, stderrToTerminal: Bool = false, executable: String = gateBinary,
-         extraDescriptor: Int32? = nil, configure: ((Int32) -> Void)? = nil) {
+         extraDescriptor: Int32? = nil, signalMask: [Int32] = [], configure: ((Int32) -> Void)? = nil) {
         // Linux's pty multiplexer, unlocked and named with ioctls (the glibc wrappers
         // posix_openpt, unlockpt and ptsname are not visible to Swift).
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -87,8 +93,9 @@ final class GateProcess {
         _ = ioctl(master, UInt(0x8004_5430) /* TIOCGPTN */, &number)
         let slavePath = "/dev/pts/\(number)"
         slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+        var window = winsize(ws_row: size.rows, ws_col: size.columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(slave, UInt(TIOCSWINSZ), &window)
+        model = TerminalScreen(rows: Int(size.rows), columns: Int(size.columns))
         configure?(slave)
         var found = termios()
         tcgetattr(slave, &found)
@@ -134,10 +141,11 @@ final class GateProcess {
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
         sigfillset(&defaults)
-        var empty = sigset_t()
-        sigemptyset(&empty)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for number in signalMask { sigaddset(&mask, number) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigmask(&attributes, &mask)
         let setsidFlag: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc 2.26+)
         posix_spawnattr_setflags(&attributes, Int16(setsidFlag | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
@@ -166,9 +174,16 @@ final class GateProcess {
             var raw: Int32 = 0
             waitpid(pid, &raw, 0)
         }
-        close(master)
+        if master >= 0 { close(master) }
         close(slave)
         close(errorPipe)
+    }
+
+    /// Hangs up the terminal as closing a terminal window does: the master side closes
+    /// (the kernel then hangs up the session on the slave side).
+    func hangUp() {
+        close(master)
+        master = -1
     }
 
     /// Types `text` as a person would (the terminal turns \r into \n).

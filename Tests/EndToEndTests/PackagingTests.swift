@@ -1,7 +1,9 @@
 // PackagingTests.swift — the man page agrees with --help, the install script puts the
-// files in place and takes them away, the .deb holds what it should, and the shell
-// scripts are shellcheck-clean. Needs mandoc (or man), shellcheck and dpkg-deb, which
-// .ci/run installs.
+// files where each shell looks and takes them away with the folders it made, the .deb
+// holds what Debian expects, the shell scripts are shellcheck-clean, and the cron
+// sample says what really happened. Each test that needs an outside tool (mandoc,
+// shellcheck, dpkg-deb, setsid...) is skipped, with the reason, when it is missing;
+// .ci/run installs them all.
 
 import TestSupport
 import Testing
@@ -43,62 +45,158 @@ struct PackagingTests {
         }
     }
 
-    @Test func theManPageIsLintFree() {
+    @Test func theLicenceIsMITAndNamedEverywhere() {
+        #expect(readText(packageRoot + "/LICENSE").hasPrefix("MIT License\n\nCopyright (c) 2026 The shapelygate authors\n"))
+        #expect(readText(packageRoot + "/Package.swift").contains("MIT licence"))
+        #expect(readme.contains("MIT"))
+        #expect(readText(packageRoot + "/Scripts/debian/copyright").contains("Files: *\nCopyright: 2026 The shapelygate authors\nLicense: Expat\n"))
+    }
+
+    @Test(.enabled(if: tool("mandoc") != nil, "needs mandoc"))
+    func theManPageIsLintFree() {
         let run = shell("mandoc -Tlint -W warning man/shapelygate.1")
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.isEmpty)
     }
 
-    @Test func installRunsAndUninstallLeavesNothing() {
-        let prefix = "/tmp/shapelygate-prefix-\(getpid())"
-        defer { _ = shell("rm -rf '\(prefix)'") }
-        let install = shell("Scripts/install.sh --prefix '\(prefix)' --binary '\(gateBinary)'")
+    @Test(.enabled(if: tool("setsid") != nil && (tool("man") != nil || tool("mandoc") != nil), "needs setsid and man or mandoc"))
+    func installRunsAndUninstallLeavesNothingItMade() {
+        let scratch = Scratch()
+        let kept = scratch.folder("prefix/bin")
+        let prefix = scratch.path + "/prefix"
+        let install = shell("HOME=/nonexistent Scripts/install.sh --prefix \(quoted(prefix)) --binary \(quoted(gateBinary))")
         #expect(install.status == 0, "\(install.output)")
-        let version = shell("'\(prefix)/bin/shapelygate' --version")
+        #expect(install.output.contains("note: zsh does not look in \(prefix)/share/zsh/site-functions"))
+        let version = shell("\(quoted(prefix))/bin/shapelygate --version")
         #expect(version.output == "shapelygate 1.0.0\n")
-        let denied = shell("setsid -w '\(prefix)/bin/shapelygate' </dev/null")
+        let denied = shell("setsid -w \(quoted(prefix))/bin/shapelygate </dev/null")
         #expect(denied.status == 1)
-        let rendered = shell("if command -v man >/dev/null; then MANPAGER=cat man -l '\(prefix)/share/man/man1/shapelygate.1'; else mandoc -Tascii '\(prefix)/share/man/man1/shapelygate.1'; fi")
+        let page = quoted(prefix + "/share/man/man1/shapelygate.1")
+        let rendered = shell("if command -v man >/dev/null; then MANPAGER=cat man -l \(page); else mandoc -Tascii \(page); fi")
         #expect(rendered.status == 0)
         #expect(rendered.output.contains("ask a person to pick the named shape"))
         for file in ["share/bash-completion/completions/shapelygate", "share/zsh/site-functions/_shapelygate",
-                     "share/fish/vendor_completions.d/shapelygate.fish"] {
+                     "share/fish/vendor_completions.d/shapelygate.fish", "share/shapelygate/40-shapelygate"] {
             #expect(access("\(prefix)/\(file)", R_OK) == 0, "\(file) missing")
         }
-        let uninstall = shell("Scripts/install.sh --prefix '\(prefix)' --uninstall")
+        #expect(access("\(prefix)/share/shapelygate/40-shapelygate", X_OK) == 0)
+        let uninstall = shell("Scripts/install.sh --prefix \(quoted(prefix)) --uninstall")
         #expect(uninstall.status == 0)
-        #expect(uninstall.output.split(whereSeparator: \.isNewline).count == 5, "\(uninstall.output)")
-        let left = shell("find '\(prefix)' -type f")
-        #expect(left.status == 0 && left.output.isEmpty, "\(left.output)")
+        #expect(uninstall.output.split(separator: "\n").filter { $0.hasPrefix("removed ") && !$0.hasSuffix("/") }.count == 8,
+                "\(uninstall.output)")
+        // Every folder the install made is gone; the one that was there before stays.
+        let left = shell("find \(quoted(prefix))")
+        #expect(left.output == "\(prefix)\n\(kept)\n", "\(left.output)")
     }
 
-    @Test func theDebHoldsTheBinaryManPageAndCompletions() {
-        let build = shell("Scripts/package-deb.sh --binary '\(gateBinary)'")
+    @Test func underUsrTheCompletionsGoWhereDebiansShellsLook() {
+        let scratch = Scratch()
+        let run = shell("Scripts/install.sh --prefix /usr --destdir \(quoted(scratch.path)) --binary \(quoted(gateBinary))")
+        #expect(run.status == 0, "\(run.output)")
+        for file in ["bin/shapelygate", "share/bash-completion/completions/shapelygate", "share/zsh/vendor-completions/_shapelygate",
+                     "share/fish/vendor_completions.d/shapelygate.fish", "share/shapelygate/40-shapelygate"] {
+            #expect(run.output.contains("installed \(scratch.path)/usr/\(file)\n"), "\(file): \(run.output)")
+        }
+        #expect(!run.output.contains("note:"))
+        #expect(!exists(scratch.path + "/usr/share/shapelygate/created-folders"))
+    }
+
+    @Test(.enabled(if: tools("dpkg-deb", "dpkg-query", "strip", "readelf", "md5sum"), "needs dpkg-deb, binutils and md5sum"))
+    func theDebHoldsWhatDebianExpects() {
+        let scratch = Scratch()
+        // A relative --output is taken from the caller's directory.
+        let build = shell("cd \(quoted(scratch.path)) && \(quoted(packageRoot))/Scripts/package-deb.sh --binary \(quoted(gateBinary)) --output out")
         #expect(build.status == 0, "\(build.output)")
-        let deb = build.output.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-        #expect(deb.hasPrefix("dist/shapelygate_1.0.0_") && deb.hasSuffix(".deb"))
-        let contents = shell("dpkg-deb --contents '\(deb)' && dpkg-deb --field '\(deb)' Package Version")
+        let deb = build.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(deb.hasPrefix(scratch.path + "/out/shapelygate_1.0.0_") && deb.hasSuffix(".deb"), "\(deb)")
+        let contents = shell("dpkg-deb --contents \(quoted(deb)) && dpkg-deb --info \(quoted(deb))")
         #expect(contents.status == 0)
-        for path in ["./usr/bin/shapelygate", "./usr/share/man/man1/shapelygate.1.gz",
-                     "./usr/share/bash-completion/completions/shapelygate", "./usr/share/zsh/site-functions/_shapelygate",
-                     "./usr/share/fish/vendor_completions.d/shapelygate.fish", "Package: shapelygate"] {
-            #expect(contents.output.contains(path), "\(path) missing")
+        for line in ["./usr/bin/shapelygate", "./usr/share/man/man1/shapelygate.1.gz",
+                     "./usr/share/bash-completion/completions/shapelygate", "./usr/share/zsh/vendor-completions/_shapelygate",
+                     "./usr/share/fish/vendor_completions.d/shapelygate.fish", "./usr/share/shapelygate/40-shapelygate",
+                     "./usr/share/doc/shapelygate/copyright", "./usr/share/doc/shapelygate/changelog.gz",
+                     "./usr/share/lintian/overrides/shapelygate", "./etc/shapelygate.conf",
+                     " Package: shapelygate", " Version: 1.0.0", " Built-Using: glibc (= ", "conffiles", "md5sums"] {
+            #expect(contents.output.contains(line), "\(line) missing")
+        }
+        let tree = scratch.path + "/tree"
+        let unpack = shell("dpkg-deb -R \(quoted(deb)) \(quoted(tree)) && cd \(quoted(tree)) && md5sum --quiet -c DEBIAN/md5sums "
+            + "&& cat DEBIAN/conffiles && readelf -S usr/bin/shapelygate && usr/bin/shapelygate --version")
+        #expect(unpack.status == 0, "\(unpack.output)")
+        #expect(unpack.output.contains("/etc/shapelygate.conf\n"))
+        #expect(!unpack.output.contains(".symtab"), "the binary is not stripped")
+        #expect(unpack.output.hasSuffix("shapelygate 1.0.0\n"))
+        #expect(!readText(tree + "/DEBIAN/md5sums").contains("etc/"), "conffiles are not in md5sums")
+    }
+
+    @Test func theExampleConfigurationChangesNothingAndUsesRealKeys() {
+        let sample = readText(packageRoot + "/Scripts/debian/shapelygate.conf")
+        let lines = sample.split(separator: "\n")
+        #expect(lines.count > 20)
+        #expect(lines.allSatisfy { $0.hasPrefix("#") }, "a line is not commented out")
+        let keys = lines.compactMap { line -> String? in
+            guard line.hasPrefix("#"), let equals = line.firstIndex(of: "="), !line.dropFirst().hasPrefix(" ") else { return nil }
+            return String(line.dropFirst()[..<equals]).trimmingCharacters(in: " ")
+        }
+        #expect(keys.count >= 19)
+        for key in keys {
+            #expect(manPage.contains(key), "the man page does not document \(key)")
         }
     }
 
-    @Test func shellScriptsAreShellcheckClean() {
-        let run = shell("shellcheck Scripts/*.sh Scripts/examples/*.sh Scripts/completions/shapelygate.bash .ci/run")
+    /// Whether this process may lay a folder over /etc in a mount namespace of its own.
+    static let canOverlayEtc = runningAsRoot && tool("unshare") != nil
+        && shell("unshare -m sh -c 'mount --make-rprivate / && mount -t overlay overlay -o lowerdir=/tmp:/etc /etc'").status == 0
+
+    @Test(.enabled(if: canOverlayEtc, "needs root, unshare and overlayfs"))
+    func theGateReadsTheExampleConfigurationAsShippedAndUncommented() {
+        // The gate always reads /etc/shapelygate.conf, so lay a folder holding the sample
+        // over /etc, in a mount namespace that only this shell sees.
+        let scratch = Scratch()
+        let shipped = scratch.folder("shipped"), uncommented = scratch.folder("uncommented")
+        let prepare = shell("""
+            cp Scripts/debian/shapelygate.conf \(quoted(shipped))/ \
+            && sed -e 's/^#\\([a-z-]* = \\)/\\1/' -e 's|/usr/local/share/shapelygate/strings|\(packageRoot)/Scripts/examples/strings|' \
+                Scripts/debian/shapelygate.conf >\(quoted(uncommented))/shapelygate.conf
+            """)
+        #expect(prepare.status == 0, "\(prepare.output)")
+        #expect(readText(uncommented + "/shapelygate.conf").contains("\nmin-rounds = 2\n"))
+        func odds(_ folder: String) -> (status: Int32, output: String) {
+            shell("unshare -m sh -c 'mount --make-rprivate / && mount -t overlay overlay -o lowerdir=\(folder):/etc /etc "
+                + "&& exec \(gateBinary) --odds'")
+        }
+        let asShipped = odds(shipped)
+        #expect(asShipped.status == 0, "\(asShipped.output)")
+        #expect(asShipped.output.hasPrefix("kinds 4, shapes-per-kind 2, rounds 1, attempts 2\n"), "\(asShipped.output)")
+        let withEveryKey = odds(uncommented)
+        #expect(withEveryKey.status == 0, "\(withEveryKey.output)")
+        #expect(withEveryKey.output.hasPrefix("kinds 6, shapes-per-kind 2, rounds 2, attempts 2\n"), "\(withEveryKey.output)")
+    }
+
+    @Test(.enabled(if: tool("shellcheck") != nil, "needs shellcheck"))
+    func shellScriptsAreShellcheckClean() {
+        let run = shell("shellcheck Scripts/*.sh Scripts/examples/*.sh Scripts/completions/shapelygate.bash Scripts/molly-guard/* .ci/run")
         #expect(run.status == 0, "\(run.output)")
     }
 
-    @Test func theCronSampleDeniesAndLogs() {
-        let log = "/tmp/shapelygate-cron-\(getpid()).log"
-        defer { unlink(log) }
-        let folder = gateBinary.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let run = shell("PATH='\(folder)':$PATH SHAPELYGATE_CRON_LOG='\(log)' setsid -w Scripts/examples/cron-sample.sh </dev/null")
+    @Test(.enabled(if: tool("setsid") != nil, "needs setsid"))
+    func theCronSampleDeniesAndLogsADenial() {
+        let scratch = Scratch()
+        let log = scratch.path + "/cron.log"
+        let run = shell("PATH=\(quoted(gateFolder)):$PATH SHAPELYGATE_CRON_LOG=\(quoted(log)) setsid -w Scripts/examples/cron-sample.sh </dev/null")
         #expect(run.status == 1)
         #expect(run.output.contains("no terminal to ask a person on: denied"))
         #expect(readText(log).contains("nightly job not run: shapelygate denied it (status 1)"))
+    }
+
+    @Test(.enabled(if: tool("setsid") != nil, "needs setsid"))
+    func theCronSampleTellsAMissingGateFromADenial() {
+        let scratch = Scratch()
+        let log = scratch.path + "/cron.log"
+        let run = shell("PATH=/usr/bin:/bin SHAPELYGATE_CRON_LOG=\(quoted(log)) setsid -w Scripts/examples/cron-sample.sh </dev/null")
+        #expect(run.status == 127)
+        #expect(readText(log).contains("nightly job not run: shapelygate not found in PATH (/usr/bin:/bin) (status 127)"))
+        #expect(!readText(log).contains("denied"))
     }
 }
 
@@ -110,5 +208,14 @@ extension String {
             rest = rest.dropFirst()
         }
         return ""
+    }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in blanks: Character) -> String {
+        var slice = self[...]
+        while slice.first == blanks { slice = slice.dropFirst() }
+        while slice.last == blanks { slice = slice.dropLast() }
+        return String(slice)
     }
 }

@@ -100,66 +100,26 @@ import Testing
     }
 
     @Test func runReturnsTheDocumentedStatuses() {
-        #expect(CLI.run(arguments: ["--bogus"], environment: [:]) == .usage)
-        #expect(CLI.run(arguments: ["--strings", "/nonexistent/file.plist"], environment: [:]) == .usage)
-        #expect(CLI.run(arguments: ["--strings-template", "it"], environment: [:]) == .usage)
-        #expect(CLI.run(arguments: ["--", "/nonexistent/command"], environment: [:]) == .commandNotFound)
-        let plainFile = temporaryFolder() + "/not-executable"
+        // A policy file of the test's own (absent), never the machine's /etc.
+        let folder = temporaryFolder()
+        let noPolicy = folder + "/shapelygate.conf"
+        func run(_ arguments: [String], _ environment: [String: String] = [:]) -> ShapelyGateCLI.ExitStatus {
+            CLI.run(arguments: arguments, environment: environment, systemConfig: noPolicy, systemConfigOwner: getuid())
+        }
+        #expect(run(["--bogus"]) == .usage)
+        #expect(run(["--strings", "/nonexistent/file.plist"]) == .usage)
+        #expect(run(["--strings-template", "it"]) == .usage)
+        #expect(run(["--strings-template", "xx"]) == .usage)
+        #expect(run(["--", "/nonexistent/command"]) == .commandNotFound)
+        let plainFile = folder + "/not-executable"
         writeFile(plainFile, "echo hi\n")
-        defer { unlink(plainFile) }
-        #expect(CLI.run(arguments: ["--", plainFile], environment: [:]) == .commandNotExecutable)
-        #expect(CLI.run(arguments: ["--", "/tmp"], environment: [:]) == .commandNotExecutable)
-        #expect(CLI.run(arguments: ["no-such-command-anywhere"], environment: ["PATH": "/usr/bin:/bin"]) == .commandNotFound)
+        #expect(run(["--", plainFile]) == .commandNotExecutable)
+        #expect(run(["--", folder]) == .commandNotExecutable)
+        #expect(run(["no-such-command-anywhere"], ["PATH": "/usr/bin:/bin"]) == .commandNotFound)
     }
 
     @Test func exitCodes() {
         #expect([ExitStatus.passed, .denied, .usage, .commandNotExecutable, .commandNotFound].map(\.code) == [0, 1, 2, 126, 127])
         #expect(ExitStatus.killedBy(signal: 2).code == 130)
-    }
-}
-
-@Suite struct RendererTests {
-    let board = Board(tiles: [Tile(kind: .circle, color: .red), Tile(kind: .pentagon, color: .blue), Tile(kind: .square, color: .green)])
-
-    @Test func plainBoardHasNumbersPicturesAndNoEscapes() {
-        let renderer = Renderer(strings: GateStrings(language: "en"), display: Display(color: false, unicode: false))
-        let text = renderer.board(board, target: .pentagon, round: 1, rounds: 1)
-        #expect(text.contains("Parental Gate\nFind a pentagon and type its number."))
-        #expect(text.contains("    1       2       3"))
-        #expect(text.contains("( "))
-        #expect(text.contains("\\___/"))
-        #expect(!text.contains("\u{1B}"))
-        #expect(renderer.prompt(target: .pentagon, tileCount: 3, secondsLeft: 75) == "Time left: 01:15\ndrop the pentagon: choose 1-3 ")
-        #expect(renderer.prompt(target: .pentagon, tileCount: 3, secondsLeft: nil) == "drop the pentagon: choose 1-3 ")
-    }
-
-    @Test func everyKindHasAPictureOfTheSameSize() {
-        for kind in ShapeKind.allCases {
-            for unicode in [true, false] {
-                let rows = ShapeArt.rows(kind, unicode: unicode)
-                #expect(rows.count == 3)
-                #expect(rows.allSatisfy { $0.count == ShapeArt.width }, "\(kind)")
-            }
-        }
-        let pictures = ShapeArt.rowsForAll(unicode: true)
-        #expect(Set(pictures).count == ShapeKind.allCases.count)
-        #expect(Set(ShapeArt.rowsForAll(unicode: false)).count == ShapeKind.allCases.count)
-    }
-
-    @Test func roundsAndColour() {
-        let renderer = Renderer(strings: GateStrings(language: "fr"), display: Display(color: true, unicode: true))
-        let text = renderer.board(board, target: .circle, round: 2, rounds: 3)
-        #expect(text.contains("Manche 2 sur 3"))
-        #expect(text.contains("\u{1B}[91m▗███▖\u{1B}[0m"))
-        #expect(renderer.denial(.timeExpired).contains("Temps écoulé"))
-    }
-
-    @Test func displayDetection() {
-        #expect(Display.detect(environment: ["TERM": "xterm", "LANG": "en_US.UTF-8"], noColor: false) == Display(color: true, unicode: true))
-        #expect(Display.detect(environment: ["TERM": "xterm", "LANG": "en_US.UTF-8", "NO_COLOR": "1"], noColor: false).color == false)
-        #expect(Display.detect(environment: ["TERM": "xterm", "LANG": "en_US.UTF-8"], noColor: true).color == false)
-        #expect(Display.detect(environment: ["TERM": "dumb", "LANG": "en_US.UTF-8"], noColor: false) == Display(color: false, unicode: false))
-        #expect(Display.detect(environment: ["TERM": "xterm", "LANG": "C"], noColor: false).unicode == false)
-        #expect(Display.detect(environment: ["TERM": "xterm", "LC_ALL": "C", "LANG": "en_US.UTF-8"], noColor: false).unicode == false)
     }
 }

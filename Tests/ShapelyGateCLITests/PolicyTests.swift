@@ -26,7 +26,7 @@ import Glibc
         writeFile(system, "# policy\nmin-rounds = 2\nmax-attempts = 1\nmin-kinds = 6\nmin-cooldown = 30\nmax-timeout = 20\n")
         userFile("attempts = 5\nrounds = 1\ntimeout = 60\n")
         let (options, _) = try CLI.settle(arguments: ["--attempts", "9", "--kinds", "2", "--no-timeout", "--cooldown", "0"],
-                                          environment: environment, systemConfig: system)
+                                          environment: environment, systemConfig: system, systemConfigOwner: getuid())
         #expect(options.configuration.rounds == 2)
         #expect(options.configuration.maximumFailedAttempts == 1)
         #expect(options.configuration.kinds.count == 6)
@@ -38,7 +38,7 @@ import Glibc
     @Test func flagsWinOverFilesWithinTheFloors() throws {
         writeFile(system, "timeout = 30\nattempts = 3\nlang = es\n")
         userFile("timeout = 15\n")
-        let (options, _) = try CLI.settle(arguments: ["-a", "4"], environment: environment, systemConfig: system)
+        let (options, _) = try CLI.settle(arguments: ["-a", "4"], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         #expect(options.configuration.maximumTimeAllowed == 15)
         #expect(options.configuration.maximumFailedAttempts == 4)
         #expect(options.language == "es")
@@ -46,7 +46,7 @@ import Glibc
 
     @Test func strictIsAtMostOneInAHundredWhereverItStands() throws {
         for arguments in [["--strict", "--attempts", "9"], ["--attempts", "9", "--strict"]] {
-            let (options, _) = try CLI.settle(arguments: arguments, environment: environment, systemConfig: system)
+            let (options, _) = try CLI.settle(arguments: arguments, environment: environment, systemConfig: system, systemConfigOwner: getuid())
             #expect(GateOdds(configuration: options.configuration).probability <= 0.01)
             #expect(options.cooldown >= 60)
         }
@@ -55,18 +55,43 @@ import Glibc
     @Test func filesWithCRLFLineEndingsReadTheSame() throws {
         writeFile(system, "timeout = 25\r\n\r\nmin-rounds = 2\r\nbogus\r\n")
         #expect(throws: GateError.configuration(system + ":4: expected 'key = value'")) {
-            try CLI.settle(arguments: [], environment: environment, systemConfig: system)
+            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         }
         writeFile(system, "timeout = 25\r\n\r\nmin-rounds = 2\r\n")
-        let (options, _) = try CLI.settle(arguments: [], environment: environment, systemConfig: system)
+        let (options, _) = try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         #expect(options.configuration.maximumTimeAllowed == 25)
         #expect(options.configuration.rounds == 2)
     }
 
-    @Test func aSystemFileOthersCanWriteIsIgnored() throws {
-        writeFile(system, "max-attempts = 1\n", mode: 0o666)
-        let (options, _) = try CLI.settle(arguments: ["-a", "5"], environment: environment, systemConfig: system)
-        #expect(options.configuration.maximumFailedAttempts == 5)
+    @Test(arguments: [0o664, 0o646, 0o666] as [mode_t])
+    func aSystemFileOthersCanWriteIsRefusedNotIgnored(_ mode: mode_t) {
+        // Ignoring it would drop every floor: refusing keeps the gate shut.
+        writeFile(system, "max-attempts = 1\n", mode: mode)
+        #expect(throws: GateError.configuration("\(system): refused: group or others can write it; run 'chmod go-w \(system)'")) {
+            try CLI.settle(arguments: ["-a", "5"], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+        }
+        #expect(CLI.run(arguments: ["-a", "5"], environment: environment, systemConfig: system, systemConfigOwner: getuid()) == .usage)
+    }
+
+    @Test func aSystemFileOwnedBySomeoneElseIsRefused() {
+        writeFile(system, "max-attempts = 1\n")
+        let other = getuid() + 1
+        #expect(throws: GateError.configuration("\(system): refused: it belongs to uid \(getuid()), not to uid \(other); run 'chown \(other) \(system)'")) {
+            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: other)
+        }
+    }
+
+    @Test func aSystemFileThatIsAFIFOIsRefusedAtOnce() {
+        #expect(mkfifo(system, 0o600) == 0)
+        #expect(throws: GateError.configuration("\(system): not a regular file")) {
+            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+        }
+    }
+
+    @Test func aRelativeStringsPathIsTakenFromTheFilesFolder() throws {
+        userFile("strings = ../strings.plist\n")
+        let (options, _) = try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+        #expect(options.stringsPath == folder + "/config/shapelygate/../strings.plist")
     }
 
     @Test(arguments: [
@@ -79,22 +104,22 @@ import Glibc
     func aBrokenSystemFileIsAnErrorNamingFileAndLine(_ text: String, _ message: String) {
         writeFile(system, text)
         #expect(throws: GateError.configuration(folder + "/" + message)) {
-            try CLI.settle(arguments: [], environment: environment, systemConfig: system)
+            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         }
-        #expect(CLI.run(arguments: [], environment: environment, systemConfig: system) == .usage)
+        #expect(CLI.run(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid()) == .usage)
     }
 
     @Test func usersCannotSetFloorsOrLogging() {
         userFile("max-attempts = 99\n")
         #expect(throws: GateError.configuration(folder + "/config/shapelygate/config:1: 'max-attempts' may be set only in the system file")) {
-            try CLI.settle(arguments: [], environment: environment, systemConfig: system)
+            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         }
     }
 
     @Test func anUnreadableSystemFileIsAnError() {
         mkdir(system, 0o755)
         #expect(throws: GateError.configuration("\(system): is a directory")) {
-            try CLI.settle(arguments: [], environment: environment, systemConfig: system)
+            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         }
     }
 
@@ -105,10 +130,10 @@ import Glibc
         let log = AuditLog(policy: policy, terminal: "/dev/pts/9", command: ["apt", "upgrade"])
         log.record(outcome: "denied", reason: "time-expired")
         log.record(outcome: "passed")
-        let text = String(decoding: (try? Platform.readFile(path)) ?? [], as: UTF8.self)
+        let text = readText(path)
         let lines = text.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.first?.hasSuffix("user=\(AuditLog.userName()) tty=/dev/pts/9 outcome=denied reason=time-expired command=\"apt upgrade\"") == true)
+        #expect(lines.first?.hasSuffix("user=\(AuditLog.userName()) tty=/dev/pts/9 outcome=denied reason=time-expired command=apt upgrade") == true)
         #expect(lines.last?.contains("outcome=passed") == true)
         // A log that cannot be written changes nothing.
         policy.logFile = "/nonexistent/folder/audit.log"
@@ -116,32 +141,40 @@ import Glibc
     }
 }
 
+/// What the store holds in `folder`, read the way the gate reads it.
+func storedState(_ folder: String) -> StoredState {
+    let store = StateStore(folder: folder)
+    switch store.withLock({ store.read(in: $0) }) {
+    case .success(let state): return state
+    case .failure(let failure): return .unreadable("\(failure)")
+    }
+}
+
 @Suite(.serialized) struct StateStoreTests {
     @Test func lockedAfterDenialOpenAfterPass() {
         let folder = temporaryFolder()
         let environment = ["XDG_STATE_HOME": folder]
-        let lockout = CLI.Lockout(cooldown: 60, environment: environment)
+        let lockout = Lockout(cooldown: 60, environment: environment)
         let strings = GateStrings(language: "en")
         #expect(lockout.check(strings) == nil)
-        lockout.record(passed: false)
+        _ = lockout.record(passed: false)
         guard case .denied(let message) = lockout.check(strings) else { Issue.record("not locked"); return }
         #expect(message.hasPrefix("locked after a denial: try again in "))
-        lockout.record(passed: false)
-        let store = StateStore(folder: folder + "/shapelygate")
-        guard case .state(let state) = store.read() else { Issue.record("no state"); return }
+        _ = lockout.record(passed: false)
+        guard case .state(let state) = storedState(folder + "/shapelygate") else { Issue.record("no state"); return }
         #expect(state.denials == 2 && state.duration == 120)
-        lockout.record(passed: true)
-        #expect(store.read() == StoredState.none)
+        _ = lockout.record(passed: true)
+        #expect(storedState(folder + "/shapelygate") == StoredState.none)
     }
 
     @Test func aDamagedStateLocksForOneCooldownAndSaysHowToClearIt() {
         let folder = temporaryFolder()
         mkdir(folder + "/shapelygate", 0o700)
         writeFile(folder + "/shapelygate/lockout", "not a state\n")
-        let lockout = CLI.Lockout(cooldown: 45, environment: ["XDG_STATE_HOME": folder])
+        let lockout = Lockout(cooldown: 45, environment: ["XDG_STATE_HOME": folder])
         #expect(lockout.check(GateStrings(language: "en"))
                 == .denied("\(folder)/shapelygate/lockout was damaged: locked for 45 s; remove it to clear the lockout"))
-        guard case .state(let state) = StateStore(folder: folder + "/shapelygate").read() else { Issue.record("not rewritten"); return }
+        guard case .state(let state) = storedState(folder + "/shapelygate") else { Issue.record("not rewritten"); return }
         #expect(state.duration == 45)
     }
 
@@ -150,10 +183,10 @@ import Glibc
         let environment = ["XDG_STATE_HOME": folder]
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<20 {
-                group.addTask { CLI.Lockout(cooldown: 1, environment: environment).record(passed: false) }
+                group.addTask { _ = Lockout(cooldown: 1, environment: environment).record(passed: false) }
             }
         }
-        guard case .state(let state) = StateStore(folder: folder + "/shapelygate").read() else { Issue.record("no state"); return }
+        guard case .state(let state) = storedState(folder + "/shapelygate") else { Issue.record("no state"); return }
         #expect(state.denials == 20)
     }
 }

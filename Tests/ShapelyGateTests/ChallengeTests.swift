@@ -166,4 +166,17 @@ import Testing
             #expect(abs(measured - expected) < tolerance, "\(configuration): \(measured) vs \(expected)")
         }
     }
+
+    @Test func theCountdownStartsWhenTheFirstBoardIsShown() {
+        var challenge = Challenge(configuration: GateConfiguration(), generator: SplitMix64(seed: 1), now: 100)
+        challenge.startCountdown(at: 100.5)
+        #expect(challenge.deadline == 110.5)
+        let early = challenge.expireIfDue(at: 110.2)
+        #expect(!early)
+        let due = challenge.expireIfDue(at: 110.5)
+        #expect(due)
+        var untimed = Challenge(configuration: GateConfiguration(supportsTimeOut: false), generator: SplitMix64(seed: 1), now: 0)
+        untimed.startCountdown(at: 5)
+        #expect(untimed.deadline == nil)
+    }
 }

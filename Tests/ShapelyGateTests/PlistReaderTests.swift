@@ -46,22 +46,22 @@ func binaryPlist(_ root: PropertyListValue) -> [UInt8] {
     @Test func theLastDuplicateWinsInXMLAtEveryLevel() throws {
         let value = plist("<dict>\(entry("Primary", "Title", "first"))<key>Primary</key><dict><key>Title</key><dict>"
             + "<key>value</key><string>a</string><key>value</key><string>b</string></dict></dict></dict>")
-        #expect(try GateStrings.overrides(fromBytes: value, path: "x") == [.title: "b"])
+        #expect(try GateStrings.overrides(parsing: value, path: "x") == [.title: "b"])
         let category = plist("<dict>\(entry("Primary", "Countdown", "gone"))\(entry("Primary", "Title", "kept"))</dict>")
-        #expect(try GateStrings.overrides(fromBytes: category, path: "x") == [.title: "kept"])
+        #expect(try GateStrings.overrides(parsing: category, path: "x") == [.title: "kept"])
     }
 
     @Test func theFirstDuplicateWinsInABinaryFileAsInFoundation() throws {
         let entryValue = PropertyListValue.dictionary([("value", .string("binary"))])
         let root = PropertyListValue.dictionary([("Primary", .dictionary([("Title", entryValue)])), ("Primary", .string("later"))])
-        #expect(try GateStrings.overrides(fromBytes: binaryPlist(root), path: "x") == [.title: "binary"])
+        #expect(try GateStrings.overrides(parsing: binaryPlist(root), path: "x") == [.title: "binary"])
     }
 
     @Test func unknownAndNonDictionaryEntriesAreIgnored() throws {
         let bytes = plist("<dict><key>Version</key><integer>3</integer><key>Later</key><string>x</string>"
             + "<key>Primary</key><dict><key>Unknown</key><true/><key>Title</key><dict><key>value</key><string>t</string>"
             + "<key>comment</key><integer>1</integer></dict></dict></dict>")
-        #expect(try GateStrings.overrides(fromBytes: bytes, path: "x") == [.title: "t"])
+        #expect(try GateStrings.overrides(parsing: bytes, path: "x") == [.title: "t"])
     }
 
     @Test(arguments: [
@@ -73,7 +73,7 @@ func binaryPlist(_ root: PropertyListValue) -> [UInt8] {
     ])
     func aKnownNameHoldingTheWrongTypeIsAnErrorNamingIt(_ body: String, _ reason: String) {
         #expect(throws: GateStringsError(path: "f.plist", reason: reason)) {
-            try GateStrings.overrides(fromBytes: plist(body), path: "f.plist")
+            try GateStrings.overrides(parsing: plist(body), path: "f.plist")
         }
     }
 
@@ -82,15 +82,15 @@ func binaryPlist(_ root: PropertyListValue) -> [UInt8] {
         let little: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         let big: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         for bytes in [little, big, [0xEF, 0xBB, 0xBF] + Array(text.utf8)] {
-            #expect(try GateStrings.overrides(fromBytes: bytes, path: "x") == [.title: "caf\u{E9} \u{1F600}"])
+            #expect(try GateStrings.overrides(parsing: bytes, path: "x") == [.title: "caf\u{E9} \u{1F600}"])
         }
         let latin1 = Array("<?xml version='1.0' encoding='ISO-8859-1'?><plist><dict>\(entry("Primary", "Title", "caf_"))</dict></plist>".utf8)
             .map { $0 == UInt8(ascii: "_") ? 0xE9 : $0 }
-        #expect(try GateStrings.overrides(fromBytes: latin1, path: "x") == [.title: "caf\u{E9}"])
+        #expect(try GateStrings.overrides(parsing: latin1, path: "x") == [.title: "caf\u{E9}"])
         let windows = latin1.map { $0 == 0xE9 ? 0x80 : $0 }.replacing(Array("ISO-8859-1".utf8), with: Array("windows-1252".utf8))
-        #expect(try GateStrings.overrides(fromBytes: windows, path: "x") == [.title: "caf\u{20AC}"])
+        #expect(try GateStrings.overrides(parsing: windows, path: "x") == [.title: "caf\u{20AC}"])
         let binary = binaryPlist(.dictionary([("Shapes", .dictionary([("Star", .dictionary([("value", .string("estrella"))]))]))]))
-        #expect(try GateStrings.overrides(fromBytes: binary, path: "x") == [.name(of: .star): "estrella"])
+        #expect(try GateStrings.overrides(parsing: binary, path: "x") == [.name(of: .star): "estrella"])
     }
 
     @Test(arguments: [
@@ -106,17 +106,17 @@ func binaryPlist(_ root: PropertyListValue) -> [UInt8] {
          "line 1: unsupported encoding \"Shift_JIS\" (use UTF-8, UTF-16 with a byte order mark, ISO-8859-1, US-ASCII or windows-1252)"),
     ])
     func junkIsRefusedWithItsLine(_ text: String, _ reason: String) {
-        #expect(throws: GateStringsError(path: "f", reason: reason)) { try GateStrings.overrides(fromBytes: Array(text.utf8), path: "f") }
+        #expect(throws: GateStringsError(path: "f", reason: reason)) { try GateStrings.overrides(parsing: Array(text.utf8), path: "f") }
     }
 
     @Test func aDamagedBinaryFileNamesTheByteOffset() {
         var bytes = binaryPlist(.dictionary([("Primary", .dictionary([]))]))
         bytes[8] = 0x7A
         #expect(throws: GateStringsError(path: "f", reason: "byte offset 8: unknown object marker 0x7a")) {
-            try GateStrings.overrides(fromBytes: bytes, path: "f")
+            try GateStrings.overrides(parsing: bytes, path: "f")
         }
         for cut in [1, 10, 33, bytes.count - 1] {
-            #expect(throws: GateStringsError.self) { try GateStrings.overrides(fromBytes: Array(bytes.prefix(cut)), path: "f") }
+            #expect(throws: GateStringsError.self) { try GateStrings.overrides(parsing: Array(bytes.prefix(cut)), path: "f") }
         }
     }
 
@@ -171,22 +171,22 @@ func binaryPlist(_ root: PropertyListValue) -> [UInt8] {
             }
             """
         #expect(throws: GateStringsError(path: "x", reason: "Shapes/Circle: value must be a string")) {
-            try GateStrings.overrides(fromBytes: Array(text.utf8), path: "x")
+            try GateStrings.overrides(parsing: Array(text.utf8), path: "x")
         }
         let strings = "\"Primary\" = { Title = { value = uno; }; Title = { value = dos; }; };\n/* no braces */"
-        #expect(try GateStrings.overrides(fromBytes: Array(strings.utf8), path: "x") == [.title: "dos"])
+        #expect(try GateStrings.overrides(parsing: Array(strings.utf8), path: "x") == [.title: "dos"])
         let root = try PropertyList.parse(Array(text.utf8))
         #expect(root["Primary"]?["Title"]?["value"] == .string("Mi \"puerta\"\n\u{E9}\u{D8}"))
         #expect(root["Version"] == .string("3"))
     }
 
     @Test func aBlankFileHasNoOverridesAndAnEmptyOneIsAnError() throws {
-        #expect(try GateStrings.overrides(fromBytes: Array(" \n\t".utf8), path: "x") == [:])
-        #expect(throws: GateStringsError(path: "x", reason: "line 1: the file is empty")) { try GateStrings.overrides(fromBytes: [], path: "x") }
+        #expect(try GateStrings.overrides(parsing: Array(" \n\t".utf8), path: "x") == [:])
+        #expect(throws: GateStringsError(path: "x", reason: "line 1: the file is empty")) { try GateStrings.overrides(parsing: [], path: "x") }
     }
 
     @Test func stringsAreKeptExactlyControlsIncluded() throws {
         let bytes = plist("<dict>\(entry("Primary", "Title", "a\u{1B}[2J&#0;\r\n&#x7;"))</dict>")
-        #expect(try GateStrings.overrides(fromBytes: bytes, path: "x") == [.title: "a\u{1B}[2J\u{0}\r\n\u{7}"])
+        #expect(try GateStrings.overrides(parsing: bytes, path: "x") == [.title: "a\u{1B}[2J\u{0}\r\n\u{7}"])
     }
 }

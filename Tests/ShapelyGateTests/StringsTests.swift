@@ -1,7 +1,6 @@
 // StringsTests.swift — lookup order, override files, plist reading and writing,
 // placeholders and language choice.
 
-import TestSupport
 import Testing
 @testable import ShapelyGate
 
@@ -29,24 +28,6 @@ import Testing
         #expect(GateStrings.fill("{{shape}}", ["shape": "x"]) == "{x}")
     }
 
-    @Test func theIOSAppFolderPicksItsLanguageAndFallsBack() throws {
-        let folder = fixture("ios-example")
-        let spanish = try GateStrings.overrideFile(at: folder, language: "es", region: "MX")
-        #expect(spanish.hasSuffix("/es.lproj/ParentalGateStrings.plist"))
-        let other = try GateStrings.overrideFile(at: folder, language: "fr")
-        #expect(other.hasSuffix("/Base.lproj/ParentalGateStrings.plist"))
-        let overrides = try GateStrings.loadOverrides(from: spanish)
-        #expect(overrides == [.tooManyOK: "Bueno", .tooManyTitle: "abucheo"])
-        let strings = GateStrings(language: "es", overrides: overrides)
-        #expect(strings.text(.tooManyTitle) == "abucheo")
-        #expect(strings.text(.tooManyDescription) == "Se eligió la forma equivocada demasiadas veces.")
-        #expect(strings.text(.expiredOK) == "Aceptar")
-    }
-
-    @Test func aFolderWithoutAnyLprojIsAnError() {
-        #expect(throws: GateStringsError.self) { try GateStrings.overrideFile(at: "/", language: "en") }
-    }
-
     @Test(arguments: [
         "", "not xml", "<plist><dict><key>Primary</key></dict></plist>",
         "<plist><dict><key>Primary</key><dict><key>Title</key><dict><key>value</key><integer>3</integer></dict></dict></dict></plist>",
@@ -55,15 +36,7 @@ import Testing
         String(repeating: "<array>", count: 100),
     ])
     func malformedFilesAreErrors(_ text: String) {
-        let path = temporaryFile(text)
-        defer { unlink(path) }
-        #expect(throws: GateStringsError.self) { try GateStrings.loadOverrides(from: path) }
-    }
-
-    @Test func missingFileIsAnError() {
-        #expect(throws: GateStringsError(path: "/nonexistent/x.plist", reason: "No such file or directory")) {
-            try GateStrings.loadOverrides(from: "/nonexistent/x.plist")
-        }
+        #expect(throws: GateStringsError.self) { try GateStrings.overrides(parsing: Array(text.utf8), path: "x.plist") }
     }
 
     @Test func entitiesCommentsAndCDATAAreRead() throws {
@@ -75,9 +48,7 @@ import Testing
             <key>Unknown</key><dict><key>X</key><dict><key>value</key><string>y</string></dict></dict>
             </dict></plist>
             """
-        let path = temporaryFile(text)
-        defer { unlink(path) }
-        let overrides = try GateStrings.loadOverrides(from: path)
+        let overrides = try GateStrings.overrides(parsing: Array(text.utf8), path: "x.plist")
         #expect(overrides[.title] == "A & B <é☺> <raw>")
     }
 

@@ -1,5 +1,9 @@
 // TestFiles.swift — files for the tests: the package's folders, fixtures, and fresh
 // temporary folders. Shared by every test target so none writes its own.
+//
+// Every folder `temporaryFolder` makes is registered and, when the test process exits
+// normally, removed with everything in it (see TemporaryFolders.swift). Tests make their
+// temporary paths only inside such folders, never by naming a path under /tmp.
 
 #if canImport(Glibc)
 import Glibc
@@ -18,11 +22,13 @@ public func fixture(_ name: String) -> String {
     packageRoot + "/Tests/Fixtures/" + name
 }
 
-/// A new, empty folder under /tmp.
+/// A new, empty folder under /tmp, removed with its contents when the test process exits.
 public func temporaryFolder() -> String {
     var template = Array("/tmp/shapelygate-test-XXXXXX".utf8CString)
     guard mkdtemp(&template) != nil else { fatalError("mkdtemp failed") }
-    return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    TemporaryFolders.shared.register(path)
+    return path
 }
 
 /// Writes `text` to `path`, replacing it, with `mode`.
@@ -54,4 +60,14 @@ public func readText(_ path: String) -> String {
         bytes += buffer[0..<count]
     }
     return String(decoding: bytes, as: UTF8.self)
+}
+
+/// A new state folder (`<folder>/shapelygate`) whose lockout lock this process holds
+/// until the returned descriptor is closed, as another gate would hold it.
+public func stateFolderWithLockHeld() -> (folder: String, holder: Int32) {
+    let folder = temporaryFolder()
+    mkdir(folder + "/shapelygate", 0o700)
+    let holder = open(folder + "/shapelygate/lockout.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    precondition(holder >= 0 && flock(holder, LOCK_EX) == 0, "cannot hold the lock")
+    return (folder, holder)
 }

@@ -1,0 +1,103 @@
+/*
+ * approval.h — what the parts of the sudo approval plugin share: the plugin's
+ * state for one sudo run (from open() to close()), and the functions of each
+ * part. Nothing here is exported from the shared object but the plugin struct.
+ *
+ * Every string in the state is a private copy (sudo's vectors are not promised
+ * to outlive open()); close() frees them all.
+ */
+#ifndef SHAPELYGATE_APPROVAL_H
+#define SHAPELYGATE_APPROVAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "sudo_approval_abi.h"
+
+/* Only the plugin struct is exported from the shared object. */
+#pragma GCC visibility push(hidden)
+
+#define SG_VERSION "1.0.0"
+#define SG_DEFAULT_GATE "/usr/bin/shapelygate"
+/* No option, user_info entry or environment value longer than this is accepted. */
+#define SG_MAX_OPTION 4096
+/* The command line shown on the board is cut to this many bytes. */
+#define SG_MAX_SHOWN 1024
+
+/* The gate's options that take a value, passed on as `--name value`. */
+#define SG_GATE_OPTIONS 9
+extern const char *const sg_gate_options[SG_GATE_OPTIONS];
+
+struct sg_list {
+    char **items;
+    size_t count;
+};
+
+struct sg_state {
+    sudo_printf_t print;
+
+    /* From the plugin options. */
+    struct sg_list users;
+    struct sg_list groups;
+    struct sg_list commands;
+    char *gate_values[SG_GATE_OPTIONS]; /* by the index of sg_gate_options; NULL when not given */
+    bool strict;
+    char *gate_path;
+
+    /* From user_info and settings. */
+    char *user;
+    uid_t uid;
+    gid_t gid;
+    gid_t *supplementary;
+    size_t supplementary_count;
+    bool has_uid, has_gid, has_tty, noninteractive;
+    mode_t umask;
+
+    /* From the invoking user's environment: the few variables the gate may see. */
+    struct sg_list environment;
+
+    /* The last message, for *errstr (valid until close). */
+    char *message;
+};
+
+/* options.c */
+bool sg_list_add(struct sg_list *list, const char *text, size_t length);
+void sg_list_free(struct sg_list *list);
+/* Parses sudo.conf's plugin options; on a problem, stores a message and returns false. */
+bool sg_parse_options(struct sg_state *state, char *const options[]);
+/* Reads user_info, settings and the user's environment; false (with a message) on a problem. */
+bool sg_read_user(struct sg_state *state, char *const settings[], char *const user_info[],
+                  char *const user_env[]);
+
+/* match.c */
+/* Checks that every name in users= and groups= exists; false (with a message) if not. */
+bool sg_resolve_names(struct sg_state *state);
+bool sg_user_is_gated(const struct sg_state *state);
+bool sg_command_is_gated(const struct sg_state *state, const char *command);
+/* "command arg 'an arg'" for the board: control bytes shown as '?', cut to SG_MAX_SHOWN. */
+char *sg_command_text(const char *command, char *const run_argv[]);
+
+/* foreground.c: /dev/tty (close-on-exec), or -1 without a terminal; *background
+   when sudo is not the terminal's foreground group. */
+int sg_open_foreground(bool *background);
+/* Makes `group` the terminal's foreground group. */
+void sg_give_terminal(int terminal, pid_t group);
+/* Waits for the gate in its own group, lending the terminal as it stops and continues;
+   the terminal is sudo's again on return. The wait status, or -1. */
+int sg_wait_for(pid_t child, int terminal);
+
+/* gate.c: runs the gate for `shown`; returns what check() returns (1, 0 or -1). */
+int sg_run_gate(struct sg_state *state, const char *shown);
+
+/* approval.c */
+void sg_set_message(struct sg_state *state, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The value of `name=` in a sudo vector, or NULL. */
+const char *sg_lookup(char *const vector[], const char *name);
+/* Whether `text` (of at most `limit` bytes) has no control bytes. */
+bool sg_printable(const char *text, size_t limit);
+
+#pragma GCC visibility pop
+
+#endif

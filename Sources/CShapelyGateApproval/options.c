@@ -1,0 +1,257 @@
+/*
+ * options.c — reads the plugin options from the sudo.conf Plugin line, and what
+ * sudo says about the invoking user.
+ *
+ * Contract:
+ * - Every option is known and checked here: an unknown name, a missing or extra
+ *   value, a number out of range or a relative path is an error naming the
+ *   option, so that a typo stops sudo instead of quietly turning the gate off.
+ * - Gate options are checked with the gate's own ranges and handed to it as its
+ *   long options; the gate checks them again and applies /etc/shapelygate.conf.
+ * - A later option replaces an earlier one of the same name.
+ * - No string longer than SG_MAX_OPTION is read; every copy is allocated to size.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "approval.h"
+
+bool sg_list_add(struct sg_list *list, const char *text, size_t length) {
+    char **grown = realloc(list->items, (list->count + 1) * sizeof *grown);
+    if (grown == NULL) return false;
+    list->items = grown;
+    char *copy = strndup(text, length);
+    if (copy == NULL) return false;
+    list->items[list->count++] = copy;
+    return true;
+}
+
+void sg_list_free(struct sg_list *list) {
+    for (size_t index = 0; index < list->count; index++) free(list->items[index]);
+    free(list->items);
+    list->items = NULL;
+    list->count = 0;
+}
+
+/* A whole decimal number in [low, high], nothing else. */
+static bool parse_number(const char *text, uintmax_t low, uintmax_t high, uintmax_t *out) {
+    if (*text < '0' || *text > '9') return false;
+    errno = 0;
+    char *end = NULL;
+    uintmax_t value = strtoumax(text, &end, 10);
+    if (errno != 0 || *end != '\0' || value < low || value > high) return false;
+    *out = value;
+    return true;
+}
+
+const char *const sg_gate_options[SG_GATE_OPTIONS] = {
+    "timeout", "attempts", "rounds", "shapes-per-kind", "cooldown", "seed", "kinds", "lang", "strings",
+};
+
+static bool gate_option(struct sg_state *state, const char *name, const char *value) {
+    for (size_t index = 0; index < SG_GATE_OPTIONS; index++) {
+        if (strcmp(sg_gate_options[index], name) != 0) continue;
+        char *copy = strdup(value);
+        if (copy == NULL) return false;
+        free(state->gate_values[index]);
+        state->gate_values[index] = copy;
+        return true;
+    }
+    return false;
+}
+
+/* A comma list of absolute paths (commands=), or of names and numbers (users=, groups=). */
+static bool parse_list(struct sg_state *state, struct sg_list *list, const char *name, const char *value,
+                       bool paths) {
+    sg_list_free(list);
+    const char *item = value;
+    while (true) {
+        size_t length = strcspn(item, ",");
+        if (length == 0) {
+            sg_set_message(state, "shapelygate: option %s= has an empty entry", name);
+            return false;
+        }
+        if (paths && item[0] != '/') {
+            sg_set_message(state, "shapelygate: option %s= needs full paths, starting with /", name);
+            return false;
+        }
+        if (!sg_list_add(list, item, length)) {
+            sg_set_message(state, "shapelygate: out of memory");
+            return false;
+        }
+        if (item[length] == '\0') return true;
+        item += length + 1;
+    }
+}
+
+struct number_option {
+    const char *name;
+    uintmax_t low, high;
+};
+
+/* The gate's ranges (GateConfiguration and Options in the gate's sources). */
+static const struct number_option numbers[] = {
+    {"timeout", 1, 3600},     {"attempts", 1, 99}, {"rounds", 1, 20},
+    {"shapes-per-kind", 1, 9}, {"cooldown", 0, 86400}, {"seed", 0, UINTMAX_MAX},
+};
+
+static bool parse_one(struct sg_state *state, const char *option) {
+    size_t total = strnlen(option, SG_MAX_OPTION + 1);
+    if (total > SG_MAX_OPTION) {
+        sg_set_message(state, "shapelygate: a plugin option is longer than %d bytes", SG_MAX_OPTION);
+        return false;
+    }
+    if (!sg_printable(option, total)) {
+        sg_set_message(state, "shapelygate: a plugin option holds a control character");
+        return false;
+    }
+    const char *equals = strchr(option, '=');
+    size_t name_length = equals != NULL ? (size_t)(equals - option) : total;
+    const char *value = equals != NULL ? equals + 1 : NULL;
+    char name[24];
+    if (name_length == 0 || name_length >= sizeof name) {
+        sg_set_message(state, "shapelygate: unknown option '%.40s' in the sudo.conf Plugin line", option);
+        return false;
+    }
+    memcpy(name, option, name_length);
+    name[name_length] = '\0';
+
+    if (strcmp(name, "strict") == 0) {
+        if (value != NULL) {
+            sg_set_message(state, "shapelygate: option strict takes no value");
+            return false;
+        }
+        state->strict = true;
+        return true;
+    }
+    bool known = strcmp(name, "users") == 0 || strcmp(name, "groups") == 0 || strcmp(name, "commands") == 0 ||
+                 strcmp(name, "path") == 0;
+    for (size_t index = 0; index < SG_GATE_OPTIONS; index++) {
+        if (strcmp(name, sg_gate_options[index]) == 0) known = true;
+    }
+    if (!known) {
+        sg_set_message(state, "shapelygate: unknown option '%s' in the sudo.conf Plugin line", name);
+        return false;
+    }
+    if (value == NULL || *value == '\0') {
+        sg_set_message(state, "shapelygate: option %s= needs a value", name);
+        return false;
+    }
+
+    if (strcmp(name, "users") == 0) return parse_list(state, &state->users, name, value, false);
+    if (strcmp(name, "groups") == 0) return parse_list(state, &state->groups, name, value, false);
+    if (strcmp(name, "commands") == 0) return parse_list(state, &state->commands, name, value, true);
+    if (strcmp(name, "path") == 0 || strcmp(name, "strings") == 0) {
+        if (value[0] != '/') {
+            sg_set_message(state, "shapelygate: option %s= needs a full path, starting with /", name);
+            return false;
+        }
+        if (strcmp(name, "path") == 0) {
+            free(state->gate_path);
+            state->gate_path = strdup(value);
+            return state->gate_path != NULL || (sg_set_message(state, "shapelygate: out of memory"), false);
+        }
+    }
+    for (size_t index = 0; index < sizeof numbers / sizeof numbers[0]; index++) {
+        uintmax_t number = 0;
+        if (strcmp(name, numbers[index].name) != 0) continue;
+        if (!parse_number(value, numbers[index].low, numbers[index].high, &number)) {
+            sg_set_message(state, "shapelygate: invalid %s=%.40s: expected a whole number %" PRIuMAX "-%" PRIuMAX,
+                           name, value, numbers[index].low, numbers[index].high);
+            return false;
+        }
+    }
+    if (strcmp(name, "kinds") == 0 && strspn(value, "abcdefghijklmnopqrstuvwxyz0123456789,") != strlen(value)) {
+        sg_set_message(state, "shapelygate: invalid kinds=%.40s: expected 2-9 or a comma list of shape names", value);
+        return false;
+    }
+    if (strcmp(name, "lang") == 0 &&
+        (strlen(value) > 35 ||
+         strspn(value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.@") != strlen(value))) {
+        sg_set_message(state, "shapelygate: invalid lang=%.40s: expected a language code such as fr", value);
+        return false;
+    }
+    return gate_option(state, name, value) || (sg_set_message(state, "shapelygate: out of memory"), false);
+}
+
+bool sg_parse_options(struct sg_state *state, char *const options[]) {
+    for (size_t index = 0; options != NULL && options[index] != NULL; index++) {
+        if (!parse_one(state, options[index])) return false;
+    }
+    if (state->gate_path == NULL && (state->gate_path = strdup(SG_DEFAULT_GATE)) == NULL) {
+        sg_set_message(state, "shapelygate: out of memory");
+        return false;
+    }
+    return true;
+}
+
+/* Names of the environment variables the gate may see, when their values are printable. */
+static const char *const passed_environment[] = {
+    "TERM", "LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LANGUAGE", "NO_COLOR", "COLORTERM",
+};
+
+bool sg_read_user(struct sg_state *state, char *const settings[], char *const user_info[],
+                  char *const user_env[]) {
+    uintmax_t number = 0;
+    const char *value = sg_lookup(user_info, "user");
+    if (value != NULL && (state->user = strndup(value, SG_MAX_OPTION)) == NULL) goto memory;
+    value = sg_lookup(user_info, "uid");
+    if (value != NULL && parse_number(value, 0, (uid_t)-1 - 1, &number)) {
+        state->uid = (uid_t)number;
+        state->has_uid = true;
+    }
+    value = sg_lookup(user_info, "gid");
+    if (value != NULL && parse_number(value, 0, (gid_t)-1 - 1, &number)) {
+        state->gid = (gid_t)number;
+        state->has_gid = true;
+    }
+    value = sg_lookup(user_info, "groups");
+    for (const char *item = value; item != NULL && *item != '\0';) {
+        size_t length = strcspn(item, ",");
+        char digits[24];
+        if (length > 0 && length < sizeof digits) {
+            memcpy(digits, item, length);
+            digits[length] = '\0';
+            if (parse_number(digits, 0, (gid_t)-1 - 1, &number)) {
+                gid_t *grown = realloc(state->supplementary, (state->supplementary_count + 1) * sizeof *grown);
+                if (grown == NULL) goto memory;
+                state->supplementary = grown;
+                state->supplementary[state->supplementary_count++] = (gid_t)number;
+            }
+        }
+        item += length + (item[length] == ',' ? 1 : 0);
+    }
+    value = sg_lookup(user_info, "tty");
+    state->has_tty = value != NULL && *value != '\0';
+    value = sg_lookup(user_info, "umask");
+    state->umask = 022;
+    if (value != NULL && *value >= '0' && *value <= '7') {
+        char *end = NULL;
+        unsigned long mask = strtoul(value, &end, 8);
+        if (*end == '\0' && mask <= 0777) state->umask = (mode_t)mask;
+    }
+    value = sg_lookup(settings, "noninteractive");
+    state->noninteractive = value != NULL && strcmp(value, "true") == 0;
+
+    for (size_t index = 0; index < sizeof passed_environment / sizeof passed_environment[0]; index++) {
+        const char *name = passed_environment[index];
+        value = sg_lookup(user_env, name);
+        if (value == NULL || strnlen(value, SG_MAX_OPTION + 1) > SG_MAX_OPTION || !sg_printable(value, SG_MAX_OPTION)) {
+            continue;
+        }
+        size_t length = strlen(name) + 1 + strlen(value);
+        char *entry = malloc(length + 1);
+        if (entry == NULL) goto memory;
+        snprintf(entry, length + 1, "%s=%s", name, value);
+        bool added = sg_list_add(&state->environment, entry, length);
+        free(entry);
+        if (!added) goto memory;
+    }
+    return true;
+memory:
+    sg_set_message(state, "shapelygate: out of memory");
+    return false;
+}

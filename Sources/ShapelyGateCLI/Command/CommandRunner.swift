@@ -1,0 +1,81 @@
+// CommandRunner.swift — wrapper mode: find the command before the challenge, and on a
+// pass let it replace the gate.
+//
+// Contract:
+// - The command is looked up before the challenge starts, as execvp would (a name with
+//   a slash is used as it is, otherwise each PATH entry in turn): a missing command is
+//   127 and one that exists but cannot be run is 126, and no person is asked for a
+//   command that could not run anyway.
+// - Before exec: the signal dispositions and mask are the ones the caller gave the gate
+//   (a signal ignored under `nohup` stays ignored, every other one is default; Dispatch
+//   and the gate's own blocking are undone), the terminal is as it was found, and every
+//   descriptor above 2 is close-on-exec, so the command inherits nothing of the gate's.
+// - exec replaces the process: the command's status and signals are its own. If exec
+//   fails anyway, the gate reports it and returns 126 or 127.
+
+import ShapelyGate
+import ShapelyGateSystem
+
+enum CommandRunner {
+    /// Checks that `name` can be run, returning nothing or the error to end with.
+    static func check(_ name: String, environment: [String: String]) throws(GateError) {
+        if name.isEmpty { throw .commandNotFound("'': command not found") }
+        if name.contains("/") {
+            try checkCandidate(name, name: name, reportMissing: true)
+            return
+        }
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        var denied: GateError?
+        for directory in path.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
+            do {
+                try checkCandidate(candidate, name: name, reportMissing: false)
+                return
+            } catch {
+                if case .commandNotExecutable = error, denied == nil { denied = error }
+            }
+        }
+        throw denied ?? .commandNotFound("\(name): command not found")
+    }
+
+    private static func checkCandidate(_ candidate: String, name: String, reportMissing: Bool) throws(GateError) {
+        var info = stat()
+        guard stat(candidate, &info) == 0 else {
+            throw .commandNotFound("\(name): \(reportMissing ? Platform.describe(errno: errno) : "command not found")")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .commandNotExecutable("\(name): Is a directory") }
+        if access(candidate, X_OK) != 0 { throw .commandNotExecutable("\(name): \(Platform.describe(errno: errno))") }
+    }
+
+    /// Replaces the process with `command`. Returns only if exec failed.
+    static func exec(_ command: [String]) -> GateError {
+        Signals.restoreInherited()
+        markDescriptorsCloseOnExec()
+        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) }
+        argv.append(nil)
+        execvp(command[0], argv)
+        let code = errno
+        let reason = Platform.describe(errno: code)
+        return code == ENOENT ? .commandNotFound("\(command[0]): command not found")
+            : .commandNotExecutable("\(command[0]): \(reason)")
+    }
+
+    private static func markDescriptorsCloseOnExec() {
+        var descriptors: [Int32] = []
+        if let directory = opendir("/proc/self/fd") {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if let descriptor = Int32(name), descriptor > 2 { descriptors.append(descriptor) }
+            }
+            closedir(directory)
+        } else {
+            descriptors = Array(3..<1024)
+        }
+        for descriptor in descriptors {
+            let flags = fcntl(descriptor, F_GETFD)
+            if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+// Palette.swift — how tiles are coloured, and which colours a terminal gets.
+//
+// - indexed: 256-colour indices chosen so that each has a contrast ratio of at least
+//   3:1 (WCAG relative luminance) against both pure black and pure white, so a tile
+//   reads on any background. Used when TERM names a 256-colour terminal or COLORTERM
+//   says truecolor/24bit.
+// - basic:   the normal ANSI colours 31–36, never the bright 91–96: themes tune the
+//   normal ones for their own background, the bright ones vanish on white.
+// - monochrome: NO_COLOR (non-empty) or --no-color: no colour, bold kept (NO_COLOR
+//   asks only for colour to go).
+// - plain:   TERM unset or `dumb`: no escape sequences at all.
+// Colour is never the only cue: tiles differ by form (ShapeFigure.swift).
+
+import ShapelyGate
+
+public enum ColorMode: String, CaseIterable, Sendable {
+    case plain, monochrome, basic, indexed
+
+    public static func detect(environment: [String: String], noColor: Bool) -> ColorMode {
+        let term = environment["TERM"] ?? ""
+        if term.isEmpty || term == "dumb" { return .plain }
+        if noColor || !(environment["NO_COLOR"] ?? "").isEmpty { return .monochrome }
+        let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
+        if term.contains("256color") || colorTerm == "truecolor" || colorTerm == "24bit" {
+            return .indexed
+        }
+        return .basic
+    }
+
+    /// Whether tiles get colour (both colour modes).
+    public var colored: Bool { self == .basic || self == .indexed }
+}
+
+public enum Palette {
+    public static let reset = "\u{1B}[0m"
+    public static let bold = "\u{1B}[1m"
+
+    /// The SGR sequence that starts `color` in `mode`; empty without colour.
+    public static func sgr(_ color: TileColor, mode: ColorMode) -> String {
+        switch mode {
+        case .plain, .monochrome: return ""
+        case .basic: return "\u{1B}[\(basicCode(color))m"
+        case .indexed: return "\u{1B}[38;5;\(index(color))m"
+        }
+    }
+
+    /// `text` in `color`, followed by a reset; `text` unchanged without colour.
+    public static func paint(_ text: String, _ color: TileColor, mode: ColorMode) -> String {
+        mode.colored ? sgr(color, mode: mode) + text + reset : text
+    }
+
+    /// `text` in bold, in every mode but `.plain`.
+    public static func bold(_ text: String, mode: ColorMode) -> String {
+        mode == .plain ? text : bold + text + reset
+    }
+
+    static func basicCode(_ color: TileColor) -> Int {
+        switch color {
+        case .red: return 31
+        case .green: return 32
+        case .yellow: return 33
+        case .blue: return 34
+        case .magenta: return 35
+        case .cyan: return 36
+        }
+    }
+
+    /// Mid-light colours from the 6×6×6 cube: luminance between 0.1 and 0.3.
+    static func index(_ color: TileColor) -> Int {
+        switch color {
+        case .red: return 160      // #d70000
+        case .green: return 28     // #008700
+        case .yellow: return 136   // #af8700
+        case .blue: return 27      // #005fff
+        case .magenta: return 164  // #d700d7
+        case .cyan: return 30      // #008787
+        }
+    }
+
+    /// The red, green and blue (0...255) xterm gives a 256-colour index from 16 up:
+    /// a 6×6×6 cube (levels 0, 95, 135, 175, 215, 255), then 24 greys 8, 18, ... 238.
+    /// Indices below 16 are the theme's own and have no fixed value.
+    static func rgb(index: Int) -> (red: Int, green: Int, blue: Int)? {
+        switch index {
+        case 16...231:
+            let level = { (step: Int) in step == 0 ? 0 : 55 + 40 * step }
+            let cube = index - 16
+            return (level(cube / 36), level(cube / 6 % 6), level(cube % 6))
+        case 232...255:
+            let grey = 8 + 10 * (index - 232)
+            return (grey, grey, grey)
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,89 @@
+// Raster.swift — tile sizes, and a figure sampled into a grid of on/off pixels.
+// A tile size is a fixed number of character columns and rows, about twice as many
+// columns as rows (a cell is about twice as tall as it is wide), so the figure's
+// area is close to square on screen. A pixel is on when at least half of its 4×4
+// sample points fall on the figure (inside a solid one, or within one pixel's
+// height of an outline's edge). The pixel grid per cell depends on the character
+// set (see Glyphs.swift); tests compare kinds on these same grids.
+
+import ShapelyGate
+
+/// One offered tile size: `columns` × `rows` character cells, the same for every tile.
+public struct TileSize: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public enum Step: Int, CaseIterable, Comparable, Sendable {
+        case tiny, small, medium, large, huge
+        public static func < (a: Step, b: Step) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    public let step: Step
+    public let columns: Int
+    public let rows: Int
+
+    public var description: String { "\(step) \(columns)x\(rows)" }
+}
+
+/// A figure's pixels, row by row from the top; `width` × `height` of them.
+struct Raster: Equatable, Sendable {
+    let width: Int
+    let height: Int
+    private(set) var pixels: [Bool]
+
+    init(width: Int, height: Int, pixels: [Bool]) {
+        precondition(width > 0 && height > 0 && pixels.count == width * height)
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// `figure` drawn over the whole grid. Both grid sides span the figure's unit
+    /// square, so each pixel is `1/width` wide and `1/height` tall in figure units.
+    init(_ figure: ShapeFigure, width: Int, height: Int) {
+        let samples = 4
+        let stroke = 1.0 / Double(height)
+        // No sample of a pixel is farther than this from its centre; the distance is
+        // exact, so a centre this far from every edge decides the whole pixel at once.
+        let reach = 0.5 * (1 / Double(width * width) + 1 / Double(height * height)).squareRoot()
+        var pixels = [Bool](repeating: false, count: width * height)
+        for row in 0..<height {
+            for column in 0..<width {
+                let centre = figure.signedDistance(x: (Double(column) + 0.5) / Double(width),
+                                                   y: 1 - (Double(row) + 0.5) / Double(height))
+                if centre > reach || (!figure.solid && centre < -(stroke + reach)) { continue }
+                if figure.solid && centre < -reach {
+                    pixels[row * width + column] = true
+                    continue
+                }
+                var hits = 0
+                for sampleRow in 0..<samples {
+                    let y = 1 - (Double(row) + (Double(sampleRow) + 0.5) / Double(samples)) / Double(height)
+                    for sampleColumn in 0..<samples {
+                        let x = (Double(column) + (Double(sampleColumn) + 0.5) / Double(samples)) / Double(width)
+                        let distance = figure.signedDistance(x: x, y: y)
+                        if distance <= 0 && (figure.solid || distance > -stroke) { hits += 1 }
+                    }
+                }
+                pixels[row * width + column] = 2 * hits >= samples * samples
+            }
+        }
+        self.init(width: width, height: height, pixels: pixels)
+    }
+
+    /// `kind` at `size`, on the pixel grid `charset` draws with.
+    init(_ kind: ShapeKind, size: TileSize, charset: Charset) {
+        let (across, down) = charset.pixelsPerCell
+        self.init(ShapeFigure.of(kind), width: size.columns * across, height: size.rows * down)
+    }
+
+    /// Off outside the grid, so callers can look one step past an edge.
+    subscript(column column: Int, row row: Int) -> Bool {
+        guard column >= 0, column < width, row >= 0, row < height else { return false }
+        return pixels[row * width + column]
+    }
+
+    /// The rows as text, `#` for on and `.` for off (for test failure messages).
+    var picture: String {
+        (0..<height).map { row in
+            String((0..<width).map { self[column: $0, row: row] ? "#" : "." })
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,141 @@
+// Options.swift — the command line, parsed by hand from `OptionTable`.
+//
+// Contract:
+// - argv is read once, into the options it names and the command; the settings are
+//   applied over whatever the configuration files set, so flags win.
+// - `--name value`, `--name=value`, `-x value` and `-xvalue` are all accepted.
+// - Options end at `--` or at the first word that is not an option: the rest is the
+//   command to run on a pass, untouched (`shapelygate -- grep --help`).
+// - Every value is checked against its documented range; any problem is a
+//   `GateError.usage` naming the option. Nothing here touches the terminal or files.
+// - The order of options does not matter, except that a later value of the same option
+//   replaces an earlier one.
+
+import ShapelyGate
+import ShapelyGateSystem
+
+public enum Action: Equatable, Sendable {
+    case gate
+    case help
+    case version
+    case stringsTemplate(language: String?)
+    case odds
+}
+
+public struct Options: Equatable, Sendable {
+    public var action: Action = .gate
+    public var configuration = GateConfiguration()
+    public var stringsPath: String?
+    public var language: String?
+    public var seed: UInt64?
+    public var noColor = false
+    /// Seconds the gate stays shut after a denial (doubling with each one); 0 is off.
+    public var cooldown = 0
+    public var strict = false
+    /// Login mode: Ctrl-C, Ctrl-\, Ctrl-Z and a hangup are plain denials (status 1).
+    public var login = false
+    /// What a pass allows, shown on the board and logged (`--for`).
+    public var purpose: String?
+    public var command: [String] = []
+    public init() {}
+}
+
+/// The command line as read: the options in order, with their values, and the command.
+struct ParsedArguments {
+    var settings: [(spec: OptionSpec, value: String?)] = []
+    var command: [String] = []
+
+    /// Applies every option in order over `base`.
+    func apply(to base: Options) throws(GateError) -> Options {
+        var options = base
+        for (spec, value) in settings { try spec.apply(value, &options) }
+        options.command = command
+        return options
+    }
+
+    /// The action asked for (help, version, ...), without reading any file.
+    var action: Action {
+        var options = Options()
+        for (spec, value) in settings where spec.inFiles == false { try? spec.apply(value, &options) }
+        return options.action
+    }
+}
+
+public enum OptionParser {
+    /// Reads argv once. Errors name the option.
+    static func read(_ arguments: [String]) throws(GateError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if word == "--" {
+                parsed.command = Array(arguments[index...])
+                break
+            }
+            guard word.hasPrefix("-"), word != "-" else {
+                parsed.command = Array(arguments[(index - 1)...])
+                break
+            }
+            let (spec, inlineValue) = try find(word)
+            var value: String?
+            switch spec.value {
+            case .none:
+                if inlineValue != nil { throw .usage("option --\(spec.long) takes no value") }
+            case .required:
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < arguments.count {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    throw .usage("option --\(spec.long) needs a value")
+                }
+            case .optional:
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < arguments.count, !arguments[index].hasPrefix("-") {
+                    value = arguments[index]
+                    index += 1
+                }
+            }
+            // Check the value now, so a bad flag is reported before any file is read.
+            var scratch = Options()
+            try spec.apply(value, &scratch)
+            parsed.settings.append((spec, value))
+        }
+        return parsed
+    }
+
+    /// argv applied over `base` (the defaults, or what the files set).
+    public static func parse(_ arguments: [String], base: Options = Options()) throws(GateError) -> Options {
+        try read(arguments).apply(to: base)
+    }
+
+    private static func find(_ word: String) throws(GateError) -> (OptionSpec, String?) {
+        if word.hasPrefix("--") {
+            let body = word.dropFirst(2)
+            let name = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+            guard let spec = OptionTable.spec(long: name) else { throw .usage("unknown option --\(name)") }
+            return (spec, inline)
+        }
+        let letter = word.dropFirst().first!
+        guard let spec = OptionTable.spec(short: letter) else { throw .usage("unknown option -\(letter)") }
+        let rest = word.dropFirst(2)
+        if rest.isEmpty { return (spec, nil) }
+        if case .none = spec.value { throw .usage("option -\(letter) takes no value") }
+        return (spec, String(rest))
+    }
+
+    /// A `key = value` line of a configuration file, with the option's own checks.
+    /// Flags take yes or no.
+    static func apply(configKey key: String, _ value: String, to options: inout Options) throws(GateError) {
+        guard let spec = OptionTable.spec(long: Substring(key)), spec.inFiles else { throw .usage("unknown key '\(key)'") }
+        if case .none = spec.value {
+            if try ConfigFile.yesNo(value, place: key) { try spec.apply(nil, &options) }
+            return
+        }
+        try spec.apply(value, &options)
+    }
+}

@@ -1,0 +1,98 @@
+// AuditLog.swift — one line per outcome (passed, denied with its reason, locked) with
+// the user, the terminal and what the gate guarded: to syslog (facility auth, as doas
+// does) when the policy says `syslog = yes`, and appended to the policy's `log-file`.
+//
+// Contract:
+// - Logging never changes an outcome. A `log-file` that cannot be written brings one
+//   warning line on stderr and nothing else.
+// - Every field from outside is escaped by `Visible.log` and the command is quoted word
+//   by word, so no argument can forge a second line or hide its boundaries.
+// - The log file is opened append-only without following a symlink and without
+//   blocking (a FIFO cannot hang the gate), and written only if it is a regular file.
+// - Syslog is the audit trail for every user (the journal stamps each line with the
+//   sender's uid); `log-file` suits one user, since a file others could write to is
+//   one they could forge.
+
+import ShapelyGate
+import ShapelyGateSystem
+
+struct AuditLog {
+    let policy: Policy
+    let terminal: String
+    let command: [String]
+    /// What a predicate gate guards (`--for`), when there is no command.
+    var purpose: String?
+    /// Where the warning about an unwritable log goes (stderr; tests catch it).
+    var warn: (String) -> Void = { Platform.printError($0) }
+
+    init(policy: Policy, terminal: String, command: [String], purpose: String? = nil) {
+        self.policy = policy
+        self.terminal = terminal
+        self.command = command
+        self.purpose = purpose
+    }
+
+    /// The line's body, e.g. `user=ann tty=/dev/pts/1 outcome=denied reason=time-expired command=apt upgrade`.
+    func line(outcome: String, reason: String?) -> String {
+        var text = "user=\(Visible.log(Self.userName())) tty=\(Visible.log(terminal)) outcome=\(outcome)"
+        if let reason { text += " reason=\(reason)" }
+        if let purpose { text += " for=\(Visible.shellWord(purpose))" }
+        if !command.isEmpty { text += " command=\(Visible.commandLine(command))" }
+        return text
+    }
+
+    func record(outcome: String, reason: String? = nil) {
+        guard policy.syslog || policy.logFile != nil else { return }
+        let body = line(outcome: outcome, reason: reason)
+        if policy.syslog {
+            let priority = outcome == "passed" ? LOG_INFO : LOG_NOTICE
+            body.withCString { text in
+                "shapelygate".withCString { ident in
+                    openlog(ident, LOG_PID, LOG_AUTH)
+                    withVaList([text]) { vsyslog(priority, "%s", $0) }
+                    closelog()
+                }
+            }
+        }
+        if let path = policy.logFile, let problem = append("\(Self.timestamp()) shapelygate[\(getpid())]: \(body)\n", to: path) {
+            warn("shapelygate: \(Visible.screen("cannot write log-file \(path): \(problem)"))\n")
+        }
+    }
+
+    /// Appends `text` to the file at `path`; returns why it could not.
+    private func append(_ text: String, to path: String) -> String? {
+        let fd: Int32
+        do {
+            fd = try Platform.openRegularFile(path, flags: O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW, mode: 0o600).descriptor
+        } catch {
+            return error.code == ELOOP ? "it is a symbolic link" : error.reason
+        }
+        defer { _ = Platform.closeDescriptor(fd) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        return written == bytes.count ? nil : Platform.describe(errno: errno)
+    }
+
+    /// The real user's name from /etc/passwd, else `uid<N>`. Read directly rather than
+    /// with getpwuid, which a fully static binary cannot use; never from $USER, which the
+    /// user sets.
+    static func userName() -> String {
+        let uid = String(getuid())
+        let passwd = (try? Platform.readFile("/etc/passwd", limit: 16 << 20)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        for line in passwd.split(separator: "\n") {
+            let fields = line.split(separator: ":", omittingEmptySubsequences: false)
+            if fields.count > 2, fields[2] == uid, !fields[0].isEmpty { return String(fields[0]) }
+        }
+        return "uid" + uid
+    }
+
+    /// UTC, ISO 8601, to the second.
+    static func timestamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

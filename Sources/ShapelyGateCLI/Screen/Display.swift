@@ -1,0 +1,31 @@
+// Display.swift — what the person's terminal can show, decided once from the
+// environment: the character set for the tiles, the colours, and whether the cursor
+// can be moved (so the board is redrawn in place) or every screen is appended as plain
+// lines (TERM unset or `dumb`).
+
+public struct Display: Equatable, Sendable {
+    public var charset: Charset
+    public var colorMode: ColorMode
+    /// The terminal understands cursor movement and erasing: one board at a time, a
+    /// live countdown. Otherwise screens are appended as plain lines.
+    public var cursorControl: Bool
+
+    public init(charset: Charset, colorMode: ColorMode, cursorControl: Bool) {
+        self.charset = charset
+        self.colorMode = colorMode
+        self.cursorControl = cursorControl
+    }
+
+    public static func detect(environment: [String: String], noColor: Bool) -> Display {
+        let term = environment["TERM"] ?? ""
+        return Display(charset: Charset.detect(environment: environment),
+                       colorMode: ColorMode.detect(environment: environment, noColor: noColor),
+                       cursorControl: !term.isEmpty && term != "dumb")
+    }
+
+    /// Plain lines, no colour: for tests and dumb terminals.
+    public static let plain = Display(charset: .ascii, colorMode: .plain, cursorControl: false)
+
+    /// Whether shapes are drawn with Unicode characters.
+    public var unicode: Bool { charset != .ascii }
+}

@@ -1,0 +1,238 @@
+// Session.swift — one gate on one terminal: shows the challenge, reads answers, and
+// enforces the countdown with a timer of the session's clock.
+//
+// Contract:
+// - Everything happens on one serial queue: terminal input, the timers, the signals.
+//   The challenge is touched nowhere else, so an answer and the deadline never race;
+//   the challenge itself refuses an answer that arrives at or after the deadline.
+// - The challenge, the countdown on screen and the timers read one injected clock.
+// - `run()` blocks until the outcome is known and returns it once the terminal's input
+//   is no longer watched; it never restores the terminal or exits: the caller does that.
+// - Type-ahead is discarded whenever a board appears; at the end, input typed and not
+//   entered is discarded so it never reaches the shell.
+// - On a terminal that moves its cursor the gate edits the answer line itself, shows
+//   one board at a time, rewrites the countdown every second (the last three stand
+//   out) and redraws once after a resize settles, keeping what was typed; when it ends
+//   the board goes and one closing line stays. Otherwise every screen is appended and
+//   the time left is shown at each prompt.
+// - A board that cannot fit the screen is never shown: the gate ends, saying what size
+//   it needs; after a resize that leaves no room, it waits for a larger screen.
+// - Ctrl-Z lends the terminal back and stops the gate (or, in login mode, denies);
+//   SIGCONT takes the gate's settings up again and redraws. Waiting costs no CPU.
+
+import Dispatch
+import ShapelyGate
+import ShapelyGateSystem
+
+final class Session: @unchecked Sendable {
+    let terminal: any GateTerminal
+    let renderer: Renderer
+    let clock: any SessionClock
+    var challenge: Challenge<GateRandom>
+    /// Whether Ctrl-Z denies (login mode) instead of suspending the gate.
+    private let suspendDenies: Bool
+    private let catchSignals: Bool
+    private let queue = DispatchQueue(label: "shapelygate.session")
+    var outcome: SessionOutcome?
+    private var finished: (@Sendable (SessionOutcome) -> Void)?
+    private var signalSources: [any DispatchSourceSignal] = []
+    private var timers: [any SessionTimer] = []
+    private var deadlineTimer: (any SessionTimer)?
+    private var tickTimer: (any SessionTimer)?
+    private var resizeTimer: (any SessionTimer)?
+    var editor: LineEditor
+    /// What is on screen now (cursor mode); nil while the screen is too small.
+    var frame: Frame?
+    var message: ScreenMessage?
+    /// A canonical line being read (plain mode).
+    var pending: [UInt8] = []
+
+    /// How long a resize must be still before the board is redrawn.
+    static let resizeSettle = 0.15
+
+    init(terminal: any GateTerminal, renderer: Renderer, configuration: GateConfiguration, generator: GateRandom,
+         clock: any SessionClock, suspendDenies: Bool = false, catchSignals: Bool = true) {
+        self.terminal = terminal
+        self.renderer = renderer
+        self.clock = clock
+        self.suspendDenies = suspendDenies
+        self.catchSignals = catchSignals
+        editor = LineEditor(keys: terminal.editingKeys)
+        challenge = Challenge(configuration: configuration, generator: generator, now: clock.now())
+    }
+
+    var cursorMode: Bool { renderer.display.cursorControl }
+
+    /// Runs the gate to its outcome, blocking the calling thread.
+    func run() -> SessionOutcome {
+        let done = DispatchSemaphore(value: 0)
+        let box = OutcomeBox()
+        start { outcome in
+            box.value = outcome
+            done.signal()
+        }
+        done.wait()
+        return box.value ?? .endOfInput
+    }
+
+    /// Starts the gate; `finished` runs once, off the queue's work, when it has ended.
+    func start(then finished: @escaping @Sendable (SessionOutcome) -> Void) {
+        queue.async { [self] in
+            self.finished = finished
+            begin()
+        }
+    }
+
+    /// Hands a signal to the session as its signal sources would (for tests).
+    func deliver(signal number: Int32) {
+        queue.async { [self] in handle(signal: number) }
+    }
+
+    private func begin() {
+        terminal.prepare(editing: cursorMode, discardTypeAhead: true)
+        if cursorMode { terminal.write(Painter.enter) }
+        if catchSignals {
+            for number in Signals.ending + [Signals.suspend] + Signals.redraw {
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                source.setEventHandler { [unowned self] in self.handle(signal: number) }
+                source.resume()
+                signalSources.append(source)
+            }
+        }
+        terminal.startReading(on: queue) { [unowned self] in self.readInput() }
+        if cursorMode { resizeTimer = makeTimer { [unowned self] in self.draw() } }
+        showBoard()
+        // The countdown starts when the first board is on screen.
+        challenge.startCountdown(at: clock.now())
+        if challenge.deadline != nil {
+            deadlineTimer = makeTimer { [unowned self] in self.deadlinePassed() }
+            if cursorMode { tickTimer = makeTimer { [unowned self] in self.tick() } }
+            armTimers()
+        }
+    }
+
+    private func makeTimer(_ handler: @escaping @Sendable () -> Void) -> any SessionTimer {
+        let timer = clock.makeTimer(on: queue, handler)
+        timers.append(timer)
+        return timer
+    }
+
+    func armTimers() {
+        guard let deadline = challenge.deadline else { return }
+        deadlineTimer?.schedule(at: deadline)
+        scheduleTick()
+    }
+
+    /// The next moment the whole seconds shown change.
+    private func scheduleTick() {
+        guard let tickTimer, let deadline = challenge.deadline, let left = challenge.secondsLeft(at: clock.now()), left > 1 else { return }
+        tickTimer.schedule(at: deadline - Double(left - 1))
+    }
+
+    private func deadlinePassed() {
+        guard outcome == nil else { return }
+        if challenge.expireIfDue(at: clock.now()) { finish(.denied(.timeExpired)) } else { armTimers() }
+    }
+
+    private func tick() {
+        guard outcome == nil, let frame, let left = challenge.secondsLeft(at: clock.now()) else { return }
+        terminal.write(Painter.countdown(frame, text: renderer.countdown(seconds: left), answer: editor.visible,
+                                         columns: terminal.size.columns))
+        scheduleTick()
+    }
+
+    // MARK: Screens
+
+    /// A new board: type-ahead is gone, and so is a half-typed answer.
+    func showBoard() {
+        terminal.discardInput()
+        editor.clear()
+        pending.removeAll()
+        if cursorMode {
+            draw()
+        } else {
+            let columns = terminal.size.columns
+            if let message { terminal.write(renderer.plainMessage(message, tileCount: challenge.board.tiles.count, width: columns)) }
+            terminal.write(renderer.board(challenge.board, target: challenge.target, round: challenge.round,
+                                          rounds: challenge.configuration.rounds, width: columns))
+            showPrompt()
+        }
+    }
+
+    func showPrompt() {
+        terminal.write(renderer.prompt(target: challenge.target, tileCount: challenge.board.tiles.count,
+                                       secondsLeft: challenge.secondsLeft(at: clock.now())))
+    }
+
+    /// The whole screen, fitted to the terminal's size now.
+    func draw() {
+        guard outcome == nil else { return }
+        let size = terminal.size
+        switch renderer.frame(challenge.board, target: challenge.target, round: challenge.round,
+                              rounds: challenge.configuration.rounds, message: message,
+                              secondsLeft: challenge.secondsLeft(at: clock.now()), size: size) {
+        case .success(let fitted):
+            frame = fitted
+            terminal.write(Painter.full(fitted, answer: editor.visible, columns: size.columns))
+        case .failure(let needed):
+            if frame == nil && message == nil && challenge.round == 1 && challenge.failedAttempts == 0 {
+                finish(.tooSmall(needed))  // never shown at all: say so and deny
+                return
+            }
+            frame = nil
+            let text = renderer.say(.tooSmallNow, ["columns": String(needed.columns), "rows": String(needed.rows)])
+            terminal.write(Painter.message(TextLayout.wrap(text, width: max(1, size.columns - 1))))
+        }
+    }
+
+    // MARK: Signals and the end
+
+    private func handle(signal number: Int32) {
+        guard outcome == nil else { return }
+        switch number {
+        case SIGWINCH:
+            resizeTimer?.schedule(at: clock.now() + Self.resizeSettle)
+        case SIGCONT:
+            // Back from a stop: the shell may have changed the settings and the screen.
+            terminal.prepare(editing: cursorMode, discardTypeAhead: false)
+            if cursorMode {
+                terminal.write(Painter.enter)
+                draw()
+            } else {
+                terminal.write("\n")
+                showPrompt()
+            }
+        case Signals.suspend where !suspendDenies:
+            // As sudo's tgetpass: the person's own settings and screen while stopped.
+            terminal.write(cursorMode ? Painter.leave : "\n")
+            terminal.lend()
+            Signals.stopSelf()
+        default:
+            finish(.signal(number))
+        }
+    }
+
+    func finish(_ result: SessionOutcome) {
+        guard outcome == nil else { return }
+        outcome = result
+        for timer in timers { timer.cancel() }
+        for source in signalSources { source.cancel() }
+        signalSources.removeAll()
+        terminal.discardInput()
+        let columns = terminal.size.columns
+        if cursorMode {
+            if result != .hangup { terminal.write(Painter.leave + renderer.closing(result, width: columns)) }
+        } else if result != .hangup {
+            let closing = renderer.plainClosing(result, width: columns)
+            terminal.write((result == .passed ? "" : "\n") + closing)
+        }
+        let finished = self.finished
+        // Only once the input is no longer watched may the caller close the terminal.
+        terminal.stopReading { finished?(result) }
+    }
+}
+
+/// The outcome handed from the session's queue to the thread waiting in `run()`.
+private final class OutcomeBox: @unchecked Sendable {
+    var value: SessionOutcome?
+}

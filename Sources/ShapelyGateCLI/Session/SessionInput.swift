@@ -1,0 +1,89 @@
+// SessionInput.swift — what the session does with what is typed: the answer line
+// edited by the gate (cursor mode) or canonical lines (plain mode), and each entry
+// handed to the challenge. Runs on the session's queue only, like the rest of it.
+//
+// Contract:
+// - An entry that deals a new board ends the read: whatever followed it in the same
+//   read was typed before the new board appeared and does not count.
+// - While the screen is too small for the board, entries are not answers.
+
+import ShapelyGate
+
+extension Session {
+    func readInput() {
+        guard outcome == nil else { return }
+        switch terminal.readAvailable() {
+        case .nothing: return
+        case .endOfInput: finish(.endOfInput)
+        case .hangup: finish(.hangup)
+        case .bytes(let bytes): cursorMode ? edit(bytes) : readLine(bytes)
+        }
+    }
+
+    func edit(_ bytes: [UInt8]) {
+        for event in editor.feed(bytes) {
+            switch event {
+            case .endOfInput:
+                finish(.endOfInput)
+                return
+            case .submitted(let entry):
+                // While the screen is too small for the board there is nothing to answer.
+                guard frame != nil else { continue }
+                if answer(entry.flatMap(AnswerParser.tileNumber(from:))) != .prompted { return }
+            }
+        }
+        if let frame { terminal.write(Painter.answerText(frame, editor.visible, columns: terminal.size.columns)) }
+    }
+
+    func readLine(_ bytes: [UInt8]) {
+        for byte in bytes {
+            guard byte == UInt8(ascii: "\n") else {
+                if pending.count <= editor.limit { pending.append(byte) }
+                continue
+            }
+            let entry = pending.count > editor.limit ? nil : AnswerParser.tileNumber(from: pending)
+            pending.removeAll(keepingCapacity: true)
+            // After a new board, the rest of what was read was typed before it appeared.
+            if answer(entry) != .prompted { return }
+        }
+    }
+
+    enum AfterAnswer { case redrawn, prompted, closed }
+
+    func answer(_ tileNumber: Int?) -> AfterAnswer {
+        let tileCount = challenge.board.tiles.count
+        switch challenge.answer(tileNumber: tileNumber, at: clock.now()) {
+        case .notATile:
+            message = .notATile
+            if cursorMode {
+                draw()
+            } else {
+                terminal.write(renderer.plainMessage(.notATile, tileCount: tileCount, width: terminal.size.columns))
+                showPrompt()
+            }
+            return .prompted
+        case .wrongShape(let chosen, let attemptsLeft):
+            message = .wrongShape(chosen, attemptsLeft: attemptsLeft)
+            showBoard()
+            return .redrawn
+        case .roundWon(let next):
+            message = .roundWon(next: next, of: challenge.configuration.rounds)
+            armTimers()
+            showBoard()
+            return .redrawn
+        case .passed:
+            finish(.passed)
+        case .tooManyAttempts(let chosen):
+            if !cursorMode {
+                terminal.write(renderer.plainMessage(.wrongShape(chosen, attemptsLeft: 0), tileCount: tileCount,
+                                                     width: terminal.size.columns))
+            }
+            finish(.denied(.tooManyAttempts))
+        case .timeExpired:
+            finish(.denied(.timeExpired))
+        case .closed:
+            break
+        }
+        return .closed
+    }
+}

@@ -1,0 +1,117 @@
+// Signals.swift — every signal the gate touches, in one place.
+//
+// Contract:
+// - `captureInherited()` runs first thing and records what the caller gave the gate:
+//   which signals were ignored (`nohup` ignores SIGHUP) and the signal mask. Before a
+//   command replaces the gate, `restoreInherited()` puts exactly that back, with every
+//   other disposition at its default, as sudo does; the command never sees the gate's.
+// - For the session the ending signals (INT, TERM, HUP, QUIT), the suspend key (TSTP)
+//   and the redraw signals (CONT, WINCH) are blocked in every thread before Dispatch
+//   starts one, and read through dispatch signal sources on the session's queue: no
+//   code runs in a signal handler. SIGPIPE is ignored so that a closed stdout or stderr
+//   cannot kill the gate.
+// - `stopSelf()` really stops the process after the session put the terminal back:
+//   default disposition, unblocked on this thread only, raised on this thread (the
+//   Dispatch signalfd on another thread cannot take a thread-directed signal).
+// - `pendingEnding(within:)` waits a bounded time for an ending signal outside the
+//   session (while waiting for the lockout lock), so Ctrl-C still ends the gate there.
+// - `die(by:)` ends the process by a signal, as coreutils' timeout does: core dumps off
+//   (a re-raised SIGQUIT leaves no core file), default disposition, unblocked and raised
+//   on this thread — thread-directed, so Dispatch's signalfd on another thread cannot
+//   take it first and leave the process alive.
+
+import ShapelyGateSystem
+
+enum Signals {
+    static let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    static let suspend: Int32 = SIGTSTP
+    static let redraw: [Int32] = [SIGCONT, SIGWINCH]
+
+    /// What the caller handed the gate.
+    nonisolated(unsafe) private static var inheritedIgnored: Set<Int32> = []
+    nonisolated(unsafe) private static var inheritedMask = sigset_t()
+
+    static func captureInherited() {
+        inheritedIgnored = Set((1..<Platform.signalLimit).filter(Platform.isIgnored))
+        pthread_sigmask(SIG_BLOCK, nil, &inheritedMask)
+    }
+
+    /// Whether the caller left `number` ignored (as `nohup` does SIGHUP).
+    static func wasIgnored(_ number: Int32) -> Bool { inheritedIgnored.contains(number) }
+
+    private static func set(_ numbers: [Int32]) -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in numbers { sigaddset(&set, number) }
+        return set
+    }
+
+    /// Blocks the gate's signals in the calling thread; threads created later inherit it.
+    static func blockForSession() {
+        var blocked = set(ending + [suspend] + redraw)
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// The dispositions and mask the caller gave the gate, as the command must find them.
+    static func restoreInherited() {
+        for number in 1..<Platform.signalLimit where number != SIGKILL && number != SIGSTOP {
+            signal(number, wasIgnored(number) ? SIG_IGN : SIG_DFL)
+        }
+        pthread_sigmask(SIG_SETMASK, &inheritedMask, nil)
+    }
+
+    /// Stops the process as the suspend key would have; returns when it is continued.
+    static func stopSelf() {
+        signal(suspend, SIG_DFL)
+        var only = set([suspend])
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        raise(suspend)
+        pthread_sigmask(SIG_BLOCK, &only, nil)
+    }
+
+    /// An ending signal that arrives within `seconds`, or nil. Only for use while the
+    /// session's signal sources do not exist (they would compete for the signal).
+    static func pendingEnding(within seconds: Double) -> Int32? {
+        var waitFor = set(ending)
+        var timeout = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+        #if canImport(Darwin)
+        // Darwin has no sigtimedwait: look at what is pending, then sleep.
+        var pending = sigset_t()
+        sigpending(&pending)
+        if let number = ending.first(where: { sigismember(&pending, $0) == 1 }) {
+            var one = set([number])
+            var taken: Int32 = 0
+            sigwait(&one, &taken)
+            return taken
+        }
+        nanosleep(&timeout, nil)
+        _ = waitFor
+        return nil
+        #else
+        let number = sigtimedwait(&waitFor, nil, &timeout)
+        return number > 0 ? number : nil
+        #endif
+    }
+
+    /// Dies by `number`; exits 128+number only if the signal somehow does not kill.
+    static func die(by number: Int32) -> Never {
+        Platform.disableCoreDumps()
+        signal(number, SIG_DFL)
+        var only = set([number])
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        raise(number)
+        exit(128 + number)
+    }
+
+    static func name(_ number: Int32) -> String {
+        switch number {
+        case SIGINT: return "SIGINT"
+        case SIGTERM: return "SIGTERM"
+        case SIGHUP: return "SIGHUP"
+        case SIGQUIT: return "SIGQUIT"
+        case SIGTSTP: return "SIGTSTP"
+        default: return "signal \(number)"
+        }
+    }
+}

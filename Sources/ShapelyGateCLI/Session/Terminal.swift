@@ -1,0 +1,236 @@
+// Terminal.swift — the controlling terminal, and nothing about shapes. `GateTerminal`
+// is what the session needs of it, so the session's rules can be tested with a fake.
+//
+// Contract:
+// - Questions and answers use /dev/tty only, as sudo and readpassphrase do: standard
+//   input and output are never read or written, so a pipe cannot answer the gate and
+//   stdout stays free for the caller. No controlling terminal means no terminal.
+// - The settings found at open are saved once and put back by `restore()`, the single
+//   way out; `restore()` may be called more than once. `lend()` puts them back while
+//   the gate is stopped (Ctrl-Z); `prepare` takes the gate's settings up again.
+// - The gate's settings: signals from keys on (Ctrl-C, Ctrl-\, Ctrl-Z), XON/XOFF flow
+//   control off so Ctrl-S cannot stall the gate's output and with it the countdown,
+//   CR read as NL. When the gate edits the answer line itself (a terminal that can move
+//   the cursor) the line discipline neither edits nor echoes; otherwise it is canonical
+//   with echo, as a plain prompt.
+// - Input is read without blocking, through a Dispatch read source (Linux), or a poll
+//   loop on a thread of its own (Darwin, whose kqueue does not take a terminal); output
+//   is written with blocking writes on a second descriptor. Write errors (a hung-up
+//   terminal) are ignored: the outcome never depends on the screen.
+
+import Dispatch
+import ShapelyGate
+import ShapelyGateSystem
+
+/// What one read of the terminal gave.
+public enum TerminalInput: Equatable, Sendable {
+    case bytes([UInt8])
+    /// Nothing is ready yet.
+    case nothing
+    /// The end-of-file key on a canonical line.
+    case endOfInput
+    /// The terminal is gone (EIO after a hangup).
+    case hangup
+}
+
+/// Columns and rows of the screen.
+public struct TerminalSize: Equatable, Sendable, Error {
+    public var columns: Int
+    public var rows: Int
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// What the session needs of a terminal.
+protocol GateTerminal: AnyObject {
+    /// The gate's settings; `editing` turns the line discipline's editing and echo off.
+    func prepare(editing: Bool, discardTypeAhead: Bool)
+    /// The person's own settings while the gate is stopped.
+    func lend()
+    /// Drops input typed but not yet read.
+    func discardInput()
+    func write(_ text: String)
+    var size: TerminalSize { get }
+    /// The person's erase, kill, word-erase and end-of-file keys.
+    var editingKeys: LineEditor.Keys { get }
+    /// Calls `handler` on `queue` whenever input may be ready.
+    func startReading(on queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void)
+    func readAvailable() -> TerminalInput
+    /// Stops reading; `done` runs once nothing will touch the descriptor any more.
+    func stopReading(then done: @escaping @Sendable () -> Void)
+}
+
+final class Terminal: GateTerminal, @unchecked Sendable {
+    public let inputDescriptor: Int32
+    public let outputDescriptor: Int32
+    private let saved: termios
+    private var restored = false
+    private var source: (any DispatchSourceRead)?
+    private var polling: PollLoop?
+
+    public static let path = "/dev/tty"
+
+    /// Opens the controlling terminal, or returns nil when there is none.
+    public static func openControlling(path: String = Terminal.path) -> Terminal? {
+        let input = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+        guard input >= 0 else { return nil }
+        let output = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        var settings = termios()
+        guard output >= 0, isatty(input) == 1, tcgetattr(input, &settings) == 0 else {
+            _ = Platform.closeDescriptor(input)
+            if output >= 0 { _ = Platform.closeDescriptor(output) }
+            return nil
+        }
+        return Terminal(input: input, output: output, saved: settings)
+    }
+
+    private init(input: Int32, output: Int32, saved: termios) {
+        inputDescriptor = input
+        outputDescriptor = output
+        self.saved = saved
+    }
+
+    /// With `discardTypeAhead`, input typed before this moment is thrown away
+    /// (TCSAFLUSH), so keys pressed before the board appeared cannot answer it.
+    public func prepare(editing: Bool, discardTypeAhead: Bool) {
+        var settings = saved
+        settings.c_lflag |= tcflag_t(ISIG)
+        if editing {
+            settings.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | IEXTEN)
+            withUnsafeMutableBytes(of: &settings.c_cc) { cc in
+                cc[Int(VMIN)] = 1
+                cc[Int(VTIME)] = 0
+            }
+        } else {
+            settings.c_lflag |= tcflag_t(ICANON | ECHO | ECHOE | ECHOK | IEXTEN)
+        }
+        settings.c_iflag |= tcflag_t(ICRNL)
+        settings.c_iflag &= ~tcflag_t(IXON | INLCR | IGNCR)
+        settings.c_oflag |= tcflag_t(OPOST)
+        _ = tcsetattr(inputDescriptor, discardTypeAhead ? TCSAFLUSH : TCSANOW, &settings)
+    }
+
+    public func lend() {
+        guard !restored else { return }
+        var settings = saved
+        _ = tcsetattr(inputDescriptor, TCSANOW, &settings)
+    }
+
+    public func discardInput() {
+        _ = tcflush(inputDescriptor, TCIFLUSH)
+    }
+
+    /// Puts back the settings found at open. Safe to call twice.
+    public func restore() {
+        guard !restored else { return }
+        restored = true
+        var settings = saved
+        _ = tcsetattr(inputDescriptor, TCSANOW, &settings)
+    }
+
+    public func close() {
+        restore()
+        _ = Platform.closeDescriptor(inputDescriptor)
+        _ = Platform.closeDescriptor(outputDescriptor)
+    }
+
+    public func write(_ text: String) {
+        Platform.writeAll(outputDescriptor, Array(text.utf8))
+    }
+
+    public var editingKeys: LineEditor.Keys {
+        var keys = LineEditor.Keys()
+        withUnsafeBytes(of: saved.c_cc) { cc in
+            // 0 is _POSIX_VDISABLE: keep the default for a key the person turned off.
+            if cc[Int(VERASE)] != 0 { keys.erase = cc[Int(VERASE)] }
+            if cc[Int(VKILL)] != 0 { keys.kill = cc[Int(VKILL)] }
+            if cc[Int(VWERASE)] != 0 { keys.wordErase = cc[Int(VWERASE)] }
+            if cc[Int(VEOF)] != 0 { keys.endOfFile = cc[Int(VEOF)] }
+        }
+        return keys
+    }
+
+    public func startReading(on queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void) {
+        #if canImport(Darwin)
+        polling = PollLoop(descriptor: inputDescriptor, queue: queue, handler: handler)
+        #else
+        let source = DispatchSource.makeReadSource(fileDescriptor: inputDescriptor, queue: queue)
+        source.setEventHandler(handler: handler)
+        source.resume()
+        self.source = source
+        #endif
+    }
+
+    public func stopReading(then done: @escaping @Sendable () -> Void) {
+        if let source {
+            source.setCancelHandler(handler: done)
+            source.cancel()
+            self.source = nil
+        } else if let polling {
+            polling.stop(then: done)
+            self.polling = nil
+        } else {
+            done()
+        }
+    }
+
+    public func readAvailable() -> TerminalInput {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 { return .bytes(Array(buffer[0..<count])) }
+            if count == 0 { return .endOfInput }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .nothing
+            default: return .hangup  // EIO: the terminal was closed
+            }
+        }
+    }
+
+    /// The terminal's device name, e.g. /dev/pts/3.
+    public var name: String {
+        ttyname(inputDescriptor).map { String(cString: $0) } ?? Terminal.path
+    }
+
+    /// The screen's size, or 80×24 when the terminal does not say.
+    public var size: TerminalSize {
+        var size = winsize()
+        guard ioctl(outputDescriptor, UInt(TIOCGWINSZ), &size) == 0 else { return TerminalSize(columns: 80, rows: 24) }
+        return TerminalSize(columns: size.ws_col > 0 ? Int(size.ws_col) : 80, rows: size.ws_row > 0 ? Int(size.ws_row) : 24)
+    }
+}
+
+/// A poll loop on a thread of its own, for systems whose kqueue cannot watch a terminal:
+/// it wakes at most every 100 ms to see whether it was stopped, and hands readiness to
+/// the session's queue.
+final class PollLoop: @unchecked Sendable {
+    private let descriptor: Int32
+    private let stopped = DispatchSemaphore(value: 0)
+    private var stopping = false
+    private let lock = DispatchQueue(label: "shapelygate.poll")
+
+    init(descriptor: Int32, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) {
+        self.descriptor = descriptor
+        DispatchQueue.global().async { [self] in
+            while !lock.sync(execute: { stopping }) {
+                var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&entry, 1, 100) > 0 {
+                    // Wait for the session to read before polling again.
+                    queue.sync(execute: handler)
+                }
+            }
+            stopped.signal()
+        }
+    }
+
+    func stop(then done: @escaping @Sendable () -> Void) {
+        lock.sync { stopping = true }
+        DispatchQueue.global().async { [self] in
+            stopped.wait()
+            done()
+        }
+    }
+}

@@ -1,0 +1,161 @@
+// StateStore.swift — the per-user lockout file, `$XDG_STATE_HOME/shapelygate/lockout`
+// (default `~/.local/state/shapelygate/lockout`).
+//
+// Contract:
+// - The folder is opened once, without following a symbolic link, and must be a real
+//   directory owned by the effective user and not writable by group or others; anything
+//   else is refused with what to fix. Every later open, rename and unlink is relative to
+//   that descriptor with O_NOFOLLOW, as sudo treats its timestamp folder: root run with
+//   a user's HOME can never be steered by that user's links into writing elsewhere.
+// - Every read-modify-write happens under an exclusive flock on `lockout.lock`. The
+//   lock is waited for a bounded time, watching for ending signals; a lock held longer
+//   is a denial that says so, never a hang.
+// - Writes are atomic: a new file in the same folder, flushed, then renamed over.
+// - `read` tells apart "no state", a state, a damaged file, and a file that cannot be
+//   read at all; `Lockout` treats the last two as locked.
+
+import ShapelyGate
+import ShapelyGateSystem
+
+enum StoredState: Equatable {
+    case none
+    case state(LockoutState)
+    case damaged
+    case unreadable(String)
+}
+
+/// Why the store could not be used: a denial to report, or an ending signal.
+enum StoreFailure: Error, Equatable {
+    case refused(String)
+    case signal(Int32)
+}
+
+struct StateStore {
+    let folder: String
+    var file: String { folder + "/lockout" }
+    /// How long to wait for another gate's lock before denying.
+    var lockPatience = 5.0
+
+    init?(environment: [String: String]) {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            folder = state + "/shapelygate"
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            folder = home + "/.local/state/shapelygate"
+        } else {
+            return nil
+        }
+    }
+
+    init(folder: String) { self.folder = folder }
+
+    /// Runs `body` with the checked folder's descriptor and the lock held.
+    func withLock<T>(_ body: (Int32) -> T) -> Result<T, StoreFailure> {
+        let directory: Int32
+        switch openFolder() {
+        case .success(let descriptor): directory = descriptor
+        case .failure(let failure): return .failure(failure)
+        }
+        defer { _ = Platform.closeDescriptor(directory) }
+        let lock: Int32
+        do {
+            lock = try Platform.openRegularFile("lockout.lock", in: directory, flags: O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600).descriptor
+        } catch {
+            return .failure(.refused("cannot open \(folder)/lockout.lock: \(error.reason)"))
+        }
+        defer { _ = Platform.closeDescriptor(lock) }
+        let deadline = Platform.monotonicSeconds() + lockPatience
+        while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                return .failure(.refused("cannot lock \(folder)/lockout.lock: \(Platform.describe(errno: errno))"))
+            }
+            if let number = Signals.pendingEnding(within: 0.05) { return .failure(.signal(number)) }
+            if Platform.monotonicSeconds() > deadline {
+                return .failure(.refused("\(folder)/lockout.lock is held by another process: denied"))
+            }
+        }
+        return .success(body(directory))
+    }
+
+    /// Creates the folder if needed, opens it without following a link and checks it.
+    private func openFolder() -> Result<Int32, StoreFailure> {
+        var path = ""
+        for part in folder.split(separator: "/") {
+            path += "/" + part
+            if mkdir(path, 0o700) != 0 && errno != EEXIST {
+                return .failure(.refused("cannot create \(path): \(Platform.describe(errno: errno))"))
+            }
+        }
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard directory >= 0 else {
+            if errno == ELOOP || errno == ENOTDIR {
+                return .failure(.refused("\(folder) is not a real folder (a symbolic link?): remove it so the gate can make its own"))
+            }
+            return .failure(.refused("cannot open \(folder): \(Platform.describe(errno: errno))"))
+        }
+        var info = stat()
+        let owner = geteuid()
+        if fstat(directory, &info) != 0 || info.st_uid != owner || info.st_mode & 0o022 != 0 {
+            _ = Platform.closeDescriptor(directory)
+            if info.st_uid != owner {
+                return .failure(.refused("\(folder) belongs to uid \(info.st_uid), not to uid \(owner): run the gate with your own HOME, or remove the folder"))
+            }
+            return .failure(.refused("\(folder) can be written by others: run 'chmod go-w \(folder)'"))
+        }
+        return .success(directory)
+    }
+
+    func read(in directory: Int32) -> StoredState {
+        let fd: Int32
+        do {
+            fd = try Platform.openRegularFile("lockout", in: directory, flags: O_RDONLY | O_NOFOLLOW).descriptor
+        } catch {
+            if error.code == ENOENT { return .none }
+            return .unreadable(error.code == ELOOP ? "it is a symbolic link" : error.reason)
+        }
+        defer { _ = Platform.closeDescriptor(fd) }
+        do {
+            let bytes = try Platform.readAll(fd, path: file, limit: 4096)
+            guard let text = String(validating: bytes, as: UTF8.self), let state = LockoutState.parse(text) else {
+                return .damaged
+            }
+            return .state(state)
+        } catch {
+            return error.tooLarge ? .damaged : .unreadable(error.reason)
+        }
+    }
+
+    /// Replaces the state atomically; nil removes it. Returns an error text on failure.
+    func write(_ state: LockoutState?, in directory: Int32) -> String? {
+        guard let state else {
+            if unlinkat(directory, "lockout", 0) != 0 && errno != ENOENT {
+                return "cannot remove \(file): \(Platform.describe(errno: errno))"
+            }
+            return nil
+        }
+        let temporary = "lockout.new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return "cannot write in \(folder): \(Platform.describe(errno: errno))" }
+        Platform.writeAll(fd, Array(state.serialized.utf8))
+        let synced = fsync(fd) == 0
+        _ = Platform.closeDescriptor(fd)
+        guard synced, renameat(directory, temporary, directory, "lockout") == 0 else {
+            let reason = Platform.describe(errno: errno)
+            unlinkat(directory, temporary, 0)
+            return "cannot write \(file): \(reason)"
+        }
+        return nil
+    }
+
+    static func clocks() -> Clocks {
+        var wall = timespec()
+        clock_gettime(CLOCK_REALTIME, &wall)
+        var boot = timespec()
+        #if os(Linux)
+        clock_gettime(CLOCK_BOOTTIME, &boot)
+        #else
+        clock_gettime(CLOCK_MONOTONIC, &boot)
+        #endif
+        return Clocks(wall: Double(wall.tv_sec) + Double(wall.tv_nsec) / 1e9,
+                      boot: Double(boot.tv_sec) + Double(boot.tv_nsec) / 1e9, bootID: Platform.bootIdentity())
+    }
+}

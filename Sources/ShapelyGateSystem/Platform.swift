@@ -1,0 +1,205 @@
+// Platform.swift — the one place that chooses the C library and wraps the calls that
+// differ between Glibc, Musl and Darwin. Only the command line depends on this module;
+// the engine has no I/O and does not see the C library at all.
+//
+// Contract:
+// - Every file is opened without following a FIFO's or device's lead: O_NONBLOCK (an
+//   open on a FIFO never waits for a writer), O_NOCTTY, O_CLOEXEC, and the descriptor
+//   is `fstat`ed and refused unless it is a regular file. What is checked is what is read.
+// - Reads are bounded: a file larger than its limit is an error, never a huge allocation.
+// - Writes retry after EINTR and short writes and give up quietly on anything else.
+
+#if canImport(Glibc)
+@_exported import Glibc
+#elseif canImport(Musl)
+@_exported import Musl
+#elseif canImport(Darwin)
+@_exported import Darwin
+#else
+#error("shapelygate needs a POSIX C library")
+#endif
+
+package enum Platform {
+    /// The text of an errno value, e.g. "No such file or directory".
+    package static func describe(errno code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// Opens `path` (relative to the folder `directory` when it is given) as a regular
+    /// file: never blocks on a FIFO, never a device or folder. The caller closes the
+    /// descriptor.
+    package static func openRegularFile(_ path: String, in directory: Int32 = AT_FDCWD, flags: Int32 = O_RDONLY,
+                                        mode: mode_t = 0) throws(FileReadError) -> (descriptor: Int32, info: stat)
+    {
+        let fd = openat(directory, path, flags | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode)
+        if fd < 0 { throw FileReadError(path: path, reason: describe(errno: errno), code: errno) }
+        var info = stat()
+        if fstat(fd, &info) != 0 {
+            let code = errno
+            close(fd)
+            throw FileReadError(path: path, reason: describe(errno: code), code: code)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            let what = (info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file"
+            throw FileReadError(path: path, reason: what, code: 0)
+        }
+        return (fd, info)
+    }
+
+    /// Reads the rest of `descriptor`, refusing more than `limit` bytes.
+    package static func readAll(_ descriptor: Int32, path: String, limit: Int) throws(FileReadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileReadError(path: path, reason: describe(errno: errno), code: errno)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit {
+                throw FileReadError(path: path, reason: "larger than \(limit) bytes", code: 0, tooLarge: true)
+            }
+        }
+    }
+
+    /// Reads a whole regular file of at most `limit` bytes.
+    package static func readFile(_ path: String, limit: Int = 1 << 20) throws(FileReadError) -> [UInt8] {
+        let (fd, _) = try openRegularFile(path)
+        defer { close(fd) }
+        return try readAll(fd, path: path, limit: limit)
+    }
+
+    /// Whether `path` names a directory (following symbolic links).
+    package static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether `path` exists at all.
+    package static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+}
+
+package struct FileReadError: Error, Equatable {
+    package let path: String
+    package let reason: String
+    /// The errno behind the failure, or 0 when it is the gate's own refusal.
+    package var code: Int32 = 0
+    /// The file was read but exceeds the limit (as opposed to not being readable).
+    package var tooLarge = false
+
+    package init(path: String, reason: String, code: Int32, tooLarge: Bool = false) {
+        self.path = path
+        self.reason = reason
+        self.code = code
+        self.tooLarge = tooLarge
+    }
+
+    /// The file is simply not there.
+    package var isMissing: Bool { code == ENOENT || code == ENOTDIR }
+}
+
+extension Platform {
+    /// The process environment as a dictionary (the first definition of a name wins).
+    package static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        #if canImport(Darwin)
+        guard var entry = _NSGetEnviron()?.pointee else { return result }
+        #else
+        var entry = environ
+        #endif
+        while let pointer = entry.pointee {
+            let pair = String(cString: pointer)
+            if let equals = pair.firstIndex(of: "=") {
+                let name = String(pair[..<equals])
+                if result[name] == nil { result[name] = String(pair[pair.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return result
+    }
+
+    /// Monotonic seconds: unaffected by changes to the wall clock.
+    package static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// Names this boot of the machine, so a boot-clock reading is compared only with
+    /// readings from the same boot: Linux's random boot id, Darwin's boot time.
+    package static func bootIdentity() -> String {
+        #if canImport(Darwin)
+        var boot = timeval()
+        var size = MemoryLayout<timeval>.size
+        var name: [Int32] = [CTL_KERN, KERN_BOOTTIME]
+        guard sysctl(&name, 2, &boot, &size, nil, 0) == 0 else { return "unknown" }
+        return "boot-\(boot.tv_sec)-\(boot.tv_usec)"
+        #else
+        guard let bytes = try? readFile("/proc/sys/kernel/random/boot_id", limit: 64) else { return "unknown" }
+        return String(decoding: bytes.filter { $0 > 0x20 && $0 < 0x7F }, as: UTF8.self)
+        #endif
+    }
+
+    /// The kernel's count of signals: 1..<signalLimit are the signal numbers.
+    package static let signalLimit: Int32 = 65
+
+    /// Whether `number`'s disposition is "ignore" (as `nohup` leaves SIGHUP).
+    package static func isIgnored(_ number: Int32) -> Bool {
+        var action = sigaction()
+        guard sigaction(number, nil, &action) == 0 else { return false }
+        #if canImport(Darwin)
+        let handler = action.__sigaction_u.__sa_handler
+        #else
+        let handler = action.__sigaction_handler.sa_handler
+        #endif
+        return handler.map { unsafeBitCast($0, to: Int.self) == 1 } ?? false  // SIG_IGN is 1
+    }
+
+    /// Turns core dumps off for this process (before it re-raises SIGQUIT on itself).
+    package static func disableCoreDumps() {
+        var limit = rlimit(rlim_cur: 0, rlim_max: 0)
+        #if os(Linux)
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &limit)
+        #else
+        _ = setrlimit(RLIMIT_CORE, &limit)
+        #endif
+    }
+}
+
+extension Platform {
+    /// Writes every byte, retrying after EINTR and short writes; gives up quietly on any
+    /// other error (a closed or hung-up descriptor, a full disk).
+    package static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                offset += count
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+    }
+
+    package static func closeDescriptor(_ descriptor: Int32) -> Int32 {
+        close(descriptor)
+    }
+
+    /// Text on standard error, ignoring failures.
+    package static func printError(_ text: String) {
+        writeAll(2, Array(text.utf8))
+    }
+
+    /// Text on standard output, ignoring failures.
+    package static func printOutput(_ text: String) {
+        writeAll(1, Array(text.utf8))
+    }
+}

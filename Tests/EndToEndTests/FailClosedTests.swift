@@ -1,0 +1,173 @@
+// FailClosedTests.swift — the built gate against hostile files, a caller's signal
+// state, locks held elsewhere, suspension and SIGQUIT: what a person sees, what the
+// command inherits, and that nothing hangs or leaves a core file behind.
+
+import ShapelyGate
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension GateProcess {
+    /// Whether the gate is stopped (by Ctrl-Z), without collecting anything.
+    var isStopped: Bool {
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(pid), &info, WSTOPPED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid
+    }
+}
+
+/// Every escape sequence in `bytes`: the bytes from ESC (or CSI, 0x9B) up to the end
+/// of the sequence, as text.
+func escapeSequences(_ bytes: [UInt8]) -> [String] {
+    var found: [String] = []
+    var index = 0
+    while index < bytes.count {
+        guard bytes[index] == 0x1B else { index += 1; continue }
+        var end = index + 1
+        if end < bytes.count && bytes[end] == UInt8(ascii: "[") {
+            end += 1
+            while end < bytes.count && !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+        }
+        found.append(String(decoding: bytes[index...min(end, bytes.count - 1)], as: UTF8.self))
+        index = end + 1
+    }
+    return found
+}
+
+/// A sequence the gate itself writes: CUP, ED, EL, SGR, or the alternate screen.
+func isTheGatesOwn(_ sequence: String) -> Bool {
+    guard sequence.hasPrefix("\u{1B}[") else { return false }
+    let body = sequence.dropFirst(2)
+    if body == "?1049h" || body == "?1049l" { return true }
+    guard let final = body.last, "HJKm".contains(final) else { return false }
+    return body.dropLast().allSatisfy { $0.isNumber || $0 == ";" }
+}
+
+@Suite("Fail closed", .serialized)
+struct FailClosedTests {
+    static let hostile: [(key: String, category: String, value: String)] = [
+        ("Title", "Primary", "Gate\u{1B}]52;c;aGVsbG8=\u{07}"),
+        ("DescriptionCircle", "Primary", "\u{1B}[2J\u{1B}]0;owned\u{1B}\\Find \u{202E}elcric"),
+        ("DescriptionSquare", "Primary", "\u{1B}[2JFind\r\u{8}\u{8} square\u{1B}[6n"),
+        ("DescriptionTriangle", "Primary", "\u{9B}6nFind triangle"),
+        ("DescriptionPentagon", "Primary", "Find\u{2028}pentagon\u{1B}[6n"),
+        ("Countdown", "Primary", "Left\u{1B}[1A\u{1B}[2K"),
+    ]
+
+    func hostileStrings() -> String {
+        var categories: [String: [(String, String)]] = [:]
+        for entry in Self.hostile { categories[entry.category, default: []].append((entry.key, entry.value)) }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\n"
+        for (category, entries) in categories {
+            xml += "<key>\(category)</key><dict>\n"
+            for (key, value) in entries {
+                let escaped = value.unicodeScalars.map { scalar -> String in
+                    switch scalar {
+                    case "&": return "&amp;"
+                    case "<": return "&lt;"
+                    case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): return "&#\(scalar.value);"
+                    default: return String(scalar)
+                    }
+                }.joined()
+                xml += "<key>\(key)</key><dict><key>value</key><string>\(escaped)</string></dict>\n"
+            }
+            xml += "</dict>\n"
+        }
+        return xml + "</dict></plist>\n"
+    }
+
+    @Test(arguments: [true, false])
+    func overrideStringsCannotDriveTheTerminal(colour: Bool) {
+        let path = temporaryFolder() + "/ParentalGateStrings.plist"
+        writeFile(path, hostileStrings())
+        for seed: UInt64 in [1, 2, 3, 5] {
+            let gate = GateProcess(["--seed", "\(seed)", "--timeout", "1", "--strings", path],
+                                   environment: colour ? ["NO_COLOR": "", "TERM": "xterm"] : [:])
+            #expect(gate.finish() == .exited(1))
+            #expect(gate.screenText.contains("Gate\\x1b]52;c;aGVsbG8=\\x07"))
+            // Only the gate's own sequences reach the terminal: cursor moves, erasing, the
+            // alternate screen, and colour or bold.
+            let sequences = escapeSequences(gate.screen)
+            #expect(sequences.allSatisfy(isTheGatesOwn), "\(sequences.filter { !isTheGatesOwn($0) })")
+            #expect(colour || !sequences.contains { $0.hasSuffix("m") && $0.contains("38;5") })
+            let forbidden: Set<Unicode.Scalar> = ["\u{9B}", "\u{07}", "\u{08}", "\u{202E}", "\u{2028}"]
+            #expect(!gate.screenText.unicodeScalars.contains { forbidden.contains($0) })
+        }
+    }
+
+    @Test func argumentsQuotedInErrorsAreMadeVisible() {
+        let gate = GateProcess(["--kinds", "\u{1B}]52;c;eA==\u{07}\u{1B}[2J"])
+        #expect(gate.finish() == .exited(2))
+        #expect(!gate.errors.contains(0x1B) && !gate.errors.contains(0x07))
+        #expect(gate.errorText.hasPrefix("shapelygate: invalid --kinds: unknown shape '\\x1b]52;c;eA==\\x07\\x1b[2J'"))
+    }
+
+    @Test func aSignalIgnoredUnderNohupAndABlockedSignalReachTheCommand() {
+        let mirror = Mirror(seed: 26)
+        let script = "trap '' HUP; exec '\(gateBinary)' --seed 26 -- /bin/cat /proc/self/status"
+        let gate = GateProcess(["-c", script], executable: "/bin/sh", signalMask: [SIGUSR1])
+        #expect(gate.waitFor("choose 1-8"))
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0))
+        func mask(_ name: String) -> UInt64? {
+            gate.screenText.split(whereSeparator: { $0.isNewline }).first { $0.hasPrefix(name + ":") }
+                .flatMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }
+        }
+        let bit = { (number: Int32) in UInt64(1) << UInt64(number - 1) }
+        #expect(mask("SigIgn").map { $0 & ~UInt64(0x1_8000_0000) } == bit(SIGHUP))
+        #expect(mask("SigBlk") == bit(SIGUSR1))
+    }
+
+    @Test func aLockHeldElsewhereNeitherHangsNorIgnoresSIGTERM() {
+        let (state, holder) = stateFolderWithLockHeld()
+        defer { close(holder) }
+        let interrupted = GateProcess(["--cooldown", "5"], environment: ["XDG_STATE_HOME": state])
+        interrupted.pump(0.5)
+        let sent = monotonicNow()
+        kill(interrupted.pid, SIGTERM)
+        #expect(interrupted.finish(timeout: 3) == .signaled(SIGTERM))
+        #expect(monotonicNow() - sent < 2)
+        let waiting = GateProcess(["--cooldown", "5"], environment: ["XDG_STATE_HOME": state])
+        #expect(waiting.finish(timeout: 10) == .exited(1))
+        #expect(waiting.errorText == "shapelygate: \(state)/shapelygate/lockout.lock is held by another process: denied\n")
+    }
+
+    @Test func sigquitLeavesNoCoreFile() {
+        let folder = temporaryFolder()
+        let gate = GateProcess(["-c", "cd '\(folder)' && ulimit -c unlimited 2>/dev/null; exec '\(gateBinary)' --timeout 5"],
+                               executable: "/bin/sh")
+        #expect(gate.waitFor("choose 1-8"))
+        kill(gate.pid, SIGQUIT)
+        #expect(gate.finish() == .signaled(SIGQUIT))
+        let listing = shell("ls -A '\(folder)'")
+        #expect(listing.output.isEmpty, "left behind: \(listing.output)")
+    }
+
+    @Test func ctrlZLendsTheTerminalBackUntilTheGateContinues() {
+        // A shell with job control, so the gate's process group can really stop (the
+        // kernel never stops an orphaned one) and `fg` can bring it back.
+        let script = "set -m; '\(gateBinary)' --timeout 4; echo \"stopped=$?\"; sleep 1; fg; echo \"ended=$?\""
+        let gate = GateProcess(["-c", script], executable: "/bin/sh")
+        #expect(gate.waitFor("choose 1-8"))
+        let gateSettings = gate.settings()
+        #expect(gateSettings.c_iflag & tcflag_t(IXON) == 0)
+        gate.type("\u{1A}")
+        #expect(gate.waitFor("stopped=148"))
+        #expect(sameSettings(gate.settings(), gate.initialSettings), "the person's settings are not back while stopped")
+        let mark = gate.screen.count
+        #expect(gate.waitFor("choose 1-8", after: mark))
+        #expect(sameSettings(gate.settings(), gateSettings), "the gate's settings are not back after continuing")
+        #expect(gate.waitFor("ended=1"))
+        #expect(gate.finish() == .exited(0))
+        #expect(sameSettings(gate.settings(), gate.initialSettings))
+    }
+
+    @Test func underPAMTheNoTerminalMessageSaysWhy() {
+        let gate = GateProcess([], environment: ["PAM_TYPE": "auth", "PAM_SERVICE": "sudo"], stdin: .devNull,
+                               controllingTerminal: false)
+        #expect(gate.finish() == .exited(1))
+        #expect(gate.errorText.hasPrefix("shapelygate: no terminal: PAM runs the gate without one (pam_exec gives its helper no terminal)"))
+    }
+}

@@ -1,0 +1,91 @@
+// GuardScriptTests.swift — the apt guard sample in bash and zsh, and the molly-guard
+// check, driven as their callers drive them: `sudo`, `apt`, `dpkg` and the gate itself
+// replaced by stubs on PATH that record their arguments, then the real gate with no
+// terminal to show that it denies.
+
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Stubs for the apt guard: every call is one line in `calls`; the gate stub passes
+/// (and runs the command after `--`, as the gate does) unless GATE_STUB=deny; the
+/// others only record.
+func aptStubs(_ scratch: Scratch) -> String {
+    let bin = scratch.folder("bin")
+    let log = scratch.path + "/calls"
+    for name in ["sudo", "apt", "apt-get", "aptitude", "dpkg"] {
+        scratch.script("bin/" + name, "echo \"\(name) $*\" >>\(quoted(log))")
+    }
+    scratch.script("bin/shapelygate", """
+        echo "gate $*" >>\(quoted(log))
+        [ "${GATE_STUB:-pass}" = pass ] || exit 1
+        while [ "$1" != -- ]; do shift; done
+        shift
+        exec "$@"
+        """)
+    return bin
+}
+
+@Suite("Guard scripts", .serialized)
+struct GuardScriptTests {
+    static let shells = ["bash", "zsh"].filter { tool($0) != nil }
+
+    /// Command lines and whether the guard must ask the gate first.
+    static let aptCases: [(line: String, guarded: Bool)] = [
+        ("sudo apt install cowsay", true), ("sudo apt-get -y upgrade", true), ("sudo -u root apt remove x", true),
+        ("sudo -E DEBIAN_FRONTEND=noninteractive apt-get purge x", true), ("sudo -- dpkg -i x.deb", true),
+        ("sudo aptitude safe-upgrade", true), ("apt full-upgrade", true), ("apt-get dist-upgrade", true),
+        ("apt-get dselect-upgrade", true), ("apt-get build-dep x", true), ("apt satisfy 'x (>= 1)'", true),
+        ("apt autoremove", true), ("apt reinstall x", true), ("apt-get -o Debug::x=1 install x", true),
+        ("dpkg -r x", true), ("dpkg -P x", true), ("dpkg --install x.deb", true), ("dpkg --purge x", true),
+        ("sudo apt search upgrade", false), ("apt show install", false), ("apt list --upgradable", false),
+        ("sudo apt-get update", false), ("apt-get -o Dir=install source x", false), ("apt policy", false),
+        ("dpkg -l", false), ("dpkg -L x", false), ("sudo dpkg --status x", false), ("sudo ls install", false),
+        ("sudo -u root true", false),
+    ]
+
+    func runGuard(_ shellName: String, _ line: String, gate: String, bin: String) -> (status: Int32, output: String) {
+        let script = ". \(quoted(packageRoot))/Scripts/examples/apt-guard.sh; \(line)"
+        let start = shellName == "zsh" ? "zsh -f -c" : "bash --norc --noprofile -c"
+        return shell("GATE_STUB=\(gate) PATH=\(quoted(bin)):/usr/bin:/bin \(start) \(quoted(script))")
+    }
+
+    @Test(.enabled(if: !shells.isEmpty, "needs bash or zsh"), arguments: shells)
+    func theAptGuardAsksOnlyBeforeChanges(shell name: String) {
+        for (line, guarded) in Self.aptCases {
+            for gate in ["pass", "deny"] {
+                let scratch = Scratch()
+                let bin = aptStubs(scratch)
+                let run = runGuard(name, line, gate: gate, bin: bin)
+                let calls = scratch.lines("calls")
+                let command = line.replacing("'", with: "")
+                if !guarded {
+                    #expect(run.status == 0, "\(name): \(line): \(run.output)")
+                    #expect(!calls.contains { $0.hasPrefix("gate ") }, "\(name): \(line) asked the gate")
+                    #expect(calls.first == command, "\(name): \(line): \(calls)")
+                } else if gate == "pass" {
+                    #expect(run.status == 0, "\(name): \(line): \(run.output)")
+                    #expect(calls.first == "gate --timeout 20 -- " + command, "\(name): \(line): \(calls)")
+                    #expect(calls.dropFirst().first == command, "\(name): \(line): \(calls)")
+                } else {
+                    #expect(run.status == 1, "\(name): \(line)")
+                    #expect(calls == ["gate --timeout 20 -- " + command], "\(name): \(line): \(calls)")
+                }
+            }
+        }
+    }
+
+    @Test(.enabled(if: !shells.isEmpty, "needs bash or zsh"), arguments: shells)
+    func theRealGateWithNoTerminalStopsSudoApt(shell name: String) {
+        let scratch = Scratch()
+        let bin = aptStubs(scratch)
+        _ = shell("rm \(quoted(bin))/shapelygate && ln -s \(quoted(gateBinary)) \(quoted(bin))/shapelygate")
+        let run = runGuard(name, "sudo apt install cowsay", gate: "pass", bin: bin)
+        #expect(run.status == 1)
+        #expect(run.output.contains("no terminal"), "\(run.output)")
+        #expect(scratch.lines("calls").isEmpty)
+    }
+}

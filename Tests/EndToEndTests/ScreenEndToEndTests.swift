@@ -1,0 +1,124 @@
+// ScreenEndToEndTests.swift — what a person sees, read through the terminal model:
+// the whole board on screen at several sizes, a countdown that ticks while a typed
+// digit stays, one board at a time, nothing left after a pass, a screen too small,
+// the console's characters and readable colours.
+
+import ShapelyGate
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("The screen a person sees", .serialized)
+struct ScreenEndToEndTests {
+    static let quadrants = Set("▘▝▀▖▌▞▛▗▚▐▜▄▙▟█")
+
+    @Test(arguments: [((UInt16(24), UInt16(80)), 4, 2), ((20, 40), 4, 2), ((40, 120), 9, 3)])
+    func theWholeBoardTitleAndPromptAreOnScreen(_ size: (UInt16, UInt16), _ kinds: Int, _ perKind: Int) {
+        let configuration = GateConfiguration(numberOfEachShape: perKind, kinds: GateConfiguration.kinds(count: kinds))
+        let mirror = Mirror(seed: 51, configuration)
+        let gate = GateProcess(["--seed", "51", "--kinds", "\(kinds)", "--shapes-per-kind", "\(perKind)"], size: size)
+        let tiles = kinds * perKind
+        #expect(gate.waitForScreen { $0.contains("drop the \(mirror.targetName): choose 1-\(tiles)") })
+        let screen = gate.terminalScreen
+        #expect(screen.contains("Parental Gate"))
+        #expect(screen.contains("Time left: 00:"))
+        let words = Set(screen.lines.flatMap { $0.split(separator: " ").map(String.init) })
+        for number in 1...tiles { #expect(words.contains(String(number)), "tile \(number) is not on screen") }
+        #expect(screen.scrollback.isEmpty, "something scrolled off the top")
+        #expect(screen.lines.contains { $0.contains { Self.quadrants.contains($0) } })
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0))
+    }
+
+    @Test func theCountdownTicksWhileATypedDigitStaysAndEnterSubmitsIt() {
+        let mirror = Mirror(seed: 52)
+        let gate = GateProcess(["--seed", "52"])
+        #expect(gate.waitForScreen { $0.contains("Time left: 00:10") })
+        gate.type("\(mirror.right)")
+        let prompt = "drop the \(mirror.targetName): choose 1-8 \(mirror.right)"
+        #expect(gate.waitForScreen { $0.contains(prompt) })
+        #expect(gate.waitForScreen { $0.contains("Time left: 00:08") })
+        #expect(gate.terminalScreen.contains(prompt), "the typed digit was lost by a tick")
+        #expect(gate.terminalScreen.count(of: "Time left:") == 1)
+        gate.type("\r")
+        #expect(gate.finish() == .exited(0))
+    }
+
+    @Test func afterAWrongAnswerExactlyOneBoardIsOnScreen() {
+        var mirror = Mirror(seed: 53)
+        let gate = GateProcess(["--seed", "53", "--timeout", "30"])
+        #expect(gate.waitForScreen { $0.contains("choose 1-8") })
+        let wrong = mirror.wrong
+        mirror.play(wrong)
+        gate.type("\(wrong)\r")
+        #expect(gate.waitForScreen { $0.contains("Wrong answers left: 1.") })
+        let screen = gate.terminalScreen
+        #expect(screen.count(of: "Parental Gate") == 1)
+        #expect(screen.count(of: "choose 1-8") == 1)
+        #expect(screen.scrollback.isEmpty)
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0))
+    }
+
+    @Test func afterAPassNoTileRemainsAndTheCommandStartsOnACleanLine() {
+        let mirror = Mirror(seed: 54)
+        let gate = GateProcess(["--seed", "54", "--", "echo", "the command ran"])
+        #expect(gate.waitForScreen { $0.contains("To run: echo 'the command ran'") })
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0))
+        let screen = gate.terminalScreen
+        #expect(!screen.isAlternateScreen)
+        #expect(!screen.lines.contains { $0.contains { Self.quadrants.contains($0) } })
+        #expect(screen.lines.contains("Passed."))
+        #expect(screen.lines.contains("the command ran"))
+    }
+
+    @Test func aDenialInWrapperModeSaysTheCommandWasNotRun() {
+        let gate = GateProcess(["--timeout", "1", "--", "echo", "never"])
+        #expect(gate.finish() == .exited(1))
+        let screen = gate.terminalScreen
+        #expect(screen.lines.contains { $0.hasPrefix("Time is up: ") })
+        #expect(screen.lines.contains("Not run: echo never"))
+    }
+
+    @Test func aTerminalTooSmallIsDeniedWithTheSizeItNeeds() {
+        let gate = GateProcess(["--kinds", "9", "--shapes-per-kind", "3"], size: (12, 40))
+        #expect(gate.finish() == .exited(1))
+        #expect(gate.errorText.hasPrefix("shapelygate: the terminal is too small for the board: it needs "))
+        #expect(!gate.terminalScreen.contains("choose"))
+    }
+
+    @Test func theLinuxConsoleGetsOnlyCharactersItsFontsHave() {
+        let gate = GateProcess(["--seed", "55", "--timeout", "1"], environment: ["TERM": "linux"], size: (25, 80))
+        #expect(gate.waitForScreen { $0.contains("choose 1-8") })
+        let seen = gate.terminalScreen.lines.joined()
+        #expect(seen.contains("█"))
+        #expect(seen.allSatisfy { $0 == "█" || ($0.isASCII && !$0.isNewline) }, "\(Set(seen.filter { !$0.isASCII }))")
+        #expect(gate.finish() == .exited(1))
+    }
+
+    @Test(arguments: [["TERM": "xterm-256color", "NO_COLOR": ""], ["TERM": "xterm", "NO_COLOR": ""]])
+    func everyColourUsedReadsOnBlackAndOnWhite(_ environment: [String: String]) {
+        var colours = Set<TerminalColor>()
+        for seed: UInt64 in 60..<64 {
+            let gate = GateProcess(["--seed", "\(seed)", "--timeout", "1", "--kinds", "9"], environment: environment, size: (40, 120))
+            #expect(gate.waitForScreen { $0.contains("choose 1-18") })
+            colours.formUnion(gate.terminalScreen.colorsUsed)
+            #expect(gate.finish() == .exited(1))
+        }
+        #expect(!colours.isEmpty)
+        for colour in colours {
+            if case .indexed = colour {
+                #expect(colour.contrast(with: .black) >= 3 && colour.contrast(with: .white) >= 3, "\(colour)")
+            } else {
+                // Without 256 colours: the normal ANSI colours, which themes tune for
+                // their background, never the bright ones.
+                guard case .ansi(let number) = colour else { Issue.record("\(colour)"); continue }
+                #expect((1...6).contains(number), "\(colour)")
+            }
+        }
+    }
+}

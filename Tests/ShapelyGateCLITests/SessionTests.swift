@@ -1,0 +1,258 @@
+// SessionTests.swift — the session's rules with a fake terminal and a clock moved by
+// hand: the deadline, the live countdown, re-deals, type-ahead, end of input, a
+// hangup, signals, resizing and a screen too small. Fast and without a pty.
+
+import Dispatch
+import ShapelyGate
+import Testing
+@testable import ShapelyGateCLI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A terminal that records what the gate writes and is typed at by the test.
+final class FakeTerminal: GateTerminal, @unchecked Sendable {
+    var written = ""
+    var size = TerminalSize(columns: 80, rows: 24)
+    var editingKeys = LineEditor.Keys()
+    private(set) var discards = 0
+    private(set) var prepared: [Bool] = []
+    private var pending: [TerminalInput] = []
+    private(set) var queue: DispatchQueue?
+    private var handler: (@Sendable () -> Void)?
+
+    func prepare(editing: Bool, discardTypeAhead: Bool) { prepared.append(editing) }
+    func lend() {}
+    func discardInput() {
+        discards += 1
+        pending.removeAll()
+    }
+    func write(_ text: String) { written += text }
+    func startReading(on queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void) {
+        self.queue = queue
+        self.handler = handler
+    }
+    func readAvailable() -> TerminalInput { pending.isEmpty ? .nothing : pending.removeFirst() }
+    func stopReading(then done: @escaping @Sendable () -> Void) { done() }
+
+    /// Input arriving as one read.
+    func arrive(_ input: TerminalInput) {
+        queue?.async { [self] in
+            pending.append(input)
+            handler?()
+        }
+    }
+
+    func type(_ text: String) { arrive(.bytes(Array(text.utf8))) }
+}
+
+/// A clock that moves only when the test says so.
+final class FakeClock: SessionClock, @unchecked Sendable {
+    private(set) var time = 1000.0
+    private var timers: [FakeTimer] = []
+
+    func now() -> Double { time }
+
+    func makeTimer(on queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void) -> any SessionTimer {
+        let timer = FakeTimer(handler: handler)
+        timer.queue = queue
+        timers.append(timer)
+        return timer
+    }
+
+    /// Moves time forward in small steps, firing each timer that comes due, in order.
+    func advance(by seconds: Double) {
+        let end = time + seconds
+        while true {
+            let due = timers.compactMap { timer in timer.deadline.map { (timer, $0) } }.filter { $0.1 <= end }.min { $0.1 < $1.1 }
+            guard let (timer, deadline) = due else { break }
+            time = max(time, deadline)
+            timer.deadline = nil
+            timer.queue?.sync { timer.handler() }
+        }
+        time = end
+    }
+}
+
+final class FakeTimer: SessionTimer, @unchecked Sendable {
+    var deadline: Double?
+    var queue: DispatchQueue?
+    let handler: @Sendable () -> Void
+    init(handler: @escaping @Sendable () -> Void) { self.handler = handler }
+    func schedule(at deadline: Double) { self.deadline = deadline }
+    func cancel() { deadline = nil }
+}
+
+final class Outcome: @unchecked Sendable { var value: SessionOutcome? }
+
+struct SessionHarness {
+    let terminal = FakeTerminal()
+    let clock = FakeClock()
+    let session: Session
+    let outcome = Outcome()
+    var mirror: Challenge<GateRandom>
+
+    init(seed: UInt64 = 5, configuration: GateConfiguration = GateConfiguration(), cursor: Bool = true,
+         login: Bool = false, size: TerminalSize = TerminalSize(columns: 80, rows: 24)) {
+        terminal.size = size
+        let display = Display(charset: .blocks, colorMode: .plain, cursorControl: cursor)
+        session = Session(terminal: terminal, renderer: Renderer(strings: GateStrings(language: "en"), display: display),
+                          configuration: configuration, generator: GateRandom(seed: seed), clock: clock,
+                          suspendDenies: login, catchSignals: false)
+        mirror = Challenge(configuration: configuration, generator: GateRandom(seed: seed), now: 0)
+        let outcome = self.outcome
+        session.start { outcome.value = $0 }
+        settle()
+    }
+
+    /// Waits until the session has started and its queue has done what was handed to it.
+    func settle() {
+        for _ in 0..<1000 where terminal.queue == nil { usleep(1000) }
+        terminal.queue?.sync {}
+        usleep(2000)
+        terminal.queue?.sync {}
+    }
+
+    var right: Int { mirror.board.tiles.firstIndex { $0.kind == mirror.target }! + 1 }
+    var wrong: Int { mirror.board.tiles.firstIndex { $0.kind != mirror.target }! + 1 }
+    mutating func play(_ tile: Int) { _ = mirror.answer(tileNumber: tile, at: 0) }
+    /// Whole screens drawn so far (each starts by erasing the display).
+    func screens() -> Int {
+        let marker = Array("\u{1B}[2J".utf8), bytes = Array(terminal.written.utf8)
+        guard bytes.count >= marker.count else { return 0 }
+        return (0...(bytes.count - marker.count)).filter { bytes[$0..<($0 + marker.count)].elementsEqual(marker) }.count
+    }
+}
+
+@Suite(.serialized) struct SessionTests {
+    @Test func theRightTilePassesAndTypeAheadWasDiscarded() {
+        let gate = SessionHarness()
+        #expect(gate.terminal.prepared == [true])
+        #expect(gate.terminal.discards >= 1)
+        gate.terminal.type("\(gate.right)\r")
+        gate.settle()
+        #expect(gate.outcome.value == .passed)
+        #expect(gate.terminal.written.hasSuffix("Passed.\n"))
+    }
+
+    @Test func theDeadlineDeniesOnTheSessionsOwnClock() {
+        let gate = SessionHarness()
+        gate.clock.advance(by: 9.9)
+        #expect(gate.outcome.value == nil)
+        gate.clock.advance(by: 0.1)
+        gate.settle()
+        #expect(gate.outcome.value == .denied(.timeExpired))
+        #expect(gate.terminal.written.contains("Time is up: "))
+    }
+
+    @Test func theCountdownTicksAndKeepsWhatWasTyped() {
+        let gate = SessionHarness()
+        gate.terminal.type("3")
+        gate.settle()
+        let before = gate.screens()
+        gate.clock.advance(by: 1)
+        #expect(gate.terminal.written.contains("Time left: 00:09\u{1B}[K"))
+        #expect(gate.terminal.written.hasSuffix("H3"))
+        gate.clock.advance(by: 6)
+        #expect(gate.terminal.written.contains("Time left: 00:03"))
+        #expect(gate.screens() == before, "a tick redrew the whole board")
+        #expect(gate.outcome.value == nil)
+    }
+
+    @Test func aWrongTileRedealsAndWhatFollowedInTheSameReadDoesNotCount() {
+        var gate = SessionHarness()
+        let wrong = gate.wrong
+        gate.play(wrong)
+        let before = gate.screens()
+        // The right answer for the old board, typed before the new one appeared.
+        gate.terminal.type("\(wrong)\r\(gate.right)\r")
+        gate.settle()
+        #expect(gate.outcome.value == nil)
+        #expect(gate.screens() == before + 1)
+        #expect(gate.terminal.written.contains("Wrong answers left: 1."))
+        gate.terminal.type("\(gate.right)\r")
+        gate.settle()
+        #expect(gate.outcome.value == .passed)
+    }
+
+    @Test func aHintChangesNothingButTheMessage() {
+        let gate = SessionHarness()
+        gate.terminal.type("x\r")
+        gate.settle()
+        #expect(gate.terminal.written.contains("Type a tile number from 1 to 8, then Enter."))
+        gate.terminal.type("\(gate.right)\r")
+        gate.settle()
+        #expect(gate.outcome.value == .passed)
+    }
+
+    @Test(arguments: [(TerminalInput.bytes([0x04]), SessionOutcome.endOfInput), (.endOfInput, .endOfInput), (.hangup, .hangup)])
+    func endOfInputAndHangupsDeny(_ input: TerminalInput, _ expected: SessionOutcome) {
+        let gate = SessionHarness()
+        gate.terminal.arrive(input)
+        gate.settle()
+        #expect(gate.outcome.value == expected)
+    }
+
+    @Test func endingSignalsEndTheGateAndLoginModeDeniesSuspend() {
+        let gate = SessionHarness()
+        gate.session.deliver(signal: SIGINT)
+        gate.settle()
+        #expect(gate.outcome.value == .signal(SIGINT))
+        let login = SessionHarness(login: true)
+        login.session.deliver(signal: SIGTSTP)
+        login.settle()
+        #expect(login.outcome.value == .signal(SIGTSTP))
+    }
+
+    @Test func aResizeRedrawsOnceAfterItSettlesKeepingTheAnswer() {
+        let gate = SessionHarness()
+        gate.terminal.type("4")
+        gate.settle()
+        let before = gate.screens()
+        gate.terminal.size = TerminalSize(columns: 120, rows: 40)
+        for _ in 0..<3 { gate.session.deliver(signal: SIGWINCH) }
+        gate.settle()
+        #expect(gate.screens() == before)
+        gate.clock.advance(by: Session.resizeSettle)
+        #expect(gate.screens() == before + 1)
+        #expect(gate.terminal.written.hasSuffix("4\u{1B}[K"))
+    }
+
+    @Test func aBoardThatCannotFitIsNeverShown() {
+        let gate = SessionHarness(configuration: GateConfiguration(numberOfEachShape: 9, kinds: GateConfiguration.kinds(count: 9)),
+                                  size: TerminalSize(columns: 40, rows: 12))
+        guard case .tooSmall(let needed) = gate.outcome.value else { Issue.record("not denied"); return }
+        #expect(needed.rows > 12)
+        #expect(!gate.terminal.written.contains("1 "))
+    }
+
+    @Test func aResizeTooSmallHidesTheBoardAndTakesNoAnswer() {
+        let gate = SessionHarness()
+        gate.terminal.size = TerminalSize(columns: 30, rows: 8)
+        gate.session.deliver(signal: SIGWINCH)
+        gate.settle()
+        gate.clock.advance(by: Session.resizeSettle)
+        #expect(gate.terminal.written.contains("Enlarge the terminal"))
+        gate.terminal.type("\(gate.right)\r")
+        gate.settle()
+        #expect(gate.outcome.value == nil)
+        gate.terminal.size = TerminalSize(columns: 80, rows: 24)
+        gate.session.deliver(signal: SIGWINCH)
+        gate.settle()
+        gate.clock.advance(by: Session.resizeSettle)
+        gate.terminal.type("\(gate.right)\r")
+        gate.settle()
+        #expect(gate.outcome.value == .passed)
+    }
+
+    @Test func plainTerminalsReadCanonicalLines() {
+        let gate = SessionHarness(cursor: false)
+        #expect(gate.terminal.prepared == [false])
+        #expect(gate.terminal.written.contains("Time left: 00:10\n"))
+        gate.terminal.type("\(gate.right)\n")
+        gate.settle()
+        #expect(gate.outcome.value == .passed)
+        #expect(!gate.terminal.written.contains("\u{1B}"))
+    }
+}

@@ -1,0 +1,192 @@
+// SudoApprovalTests.swift — the real sudo, in a private mount namespace, loading the
+// built plugin from the build folder with path= at the built gate, on a pseudo-terminal.
+// Each test checks what the person sees and whether the command really ran (it would
+// leave a file behind). `users=root` gates root, who runs these tests.
+
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The gate's options for a test; a seed makes the board known to the test.
+func gated(_ extra: String = "", seed: UInt64 = 1) -> String {
+    "users=root path=\(gatePath) seed=\(seed) timeout=60 \(extra)"
+}
+
+@Suite("sudo with the approval plugin", .serialized, .enabled(if: sudoUnavailable == nil, "\(sudoUnavailable ?? "")"))
+struct SudoApprovalTests {
+    @Test func theRightTileRunsTheCommand() {
+        let mirror = Mirror(seed: 1)
+        let run = SudoRun(options: gated(seed: 1))
+        #expect(run.pty.waitFor("choose 1-8"))
+        #expect(run.pty.text.contains("To run: \(tool("touch") ?? "/usr/bin/touch") \(run.marker)"))
+        run.pty.type("\(mirror.right)\r")
+        #expect(run.pty.finish() == 0)
+        #expect(run.ran)
+        #expect(run.pty.text.contains("Passed."))
+        #expect(!run.pty.text.contains("shapelygate: "))
+    }
+
+    @Test func theGateRunsAsTheInvokingUserNotRoot() throws {
+        let (uid, gid) = try #require(account("nobody"))
+        let mirror = Mirror(seed: 5)
+        let run = SudoRun(options: "users=nobody path=\(gatePath) seed=5 timeout=60", user: "nobody")
+        #expect(run.pty.waitFor("choose 1-8"))
+        #expect(credentials(of: "shapelygate", inSession: run.pty.pid)
+            == ["Uid:\t\(uid)\t\(uid)\t\(uid)\t\(uid)", "Gid:\t\(gid)\t\(gid)\t\(gid)\t\(gid)"])
+        run.pty.type("\(mirror.right)\r")
+        #expect(run.pty.finish() == 0)
+        #expect(run.ran)
+    }
+
+    @Test func ctrlCReachesTheGateOnly() {
+        let run = SudoRun(options: gated())
+        #expect(run.pty.waitFor("choose 1-8"))
+        run.pty.type("\u{3}")
+        #expect(run.pty.finish() == 1)
+        #expect(!run.ran)
+        // sudo itself was not interrupted: it ends on the plugin's denial, not on SIGINT.
+        #expect(run.pty.text.contains("shapelygate: the gate was interrupted, the command was not run"))
+    }
+
+    @Test func ctrlZStopsSudoTooAndBothContinue() {
+        let mirror = Mirror(seed: 6)
+        let run = SudoRun(options: gated(seed: 6))
+        #expect(run.pty.waitFor("choose 1-8"))
+        run.pty.type("\u{1a}")
+        // sudo leads the session here: stopped, it is what a shell would see as the job.
+        #expect(waitUntil { processState(run.pty.pid) == "T" })
+        let mark = run.pty.output.count
+        kill(-run.pty.pid, SIGCONT)  // what the shell's fg does: the whole process group
+        #expect(waitUntil { processState(run.pty.pid) == "S" })
+        #expect(run.pty.waitFor("choose 1-8", after: mark))
+        run.pty.type("\(mirror.right)\r")
+        #expect(run.pty.finish() == 0)
+        #expect(run.ran)
+    }
+
+    @Test func aWrongTileTwiceDoesNotRunIt() {
+        var mirror = Mirror(seed: 3)
+        let run = SudoRun(options: gated(seed: 3))
+        #expect(run.pty.waitFor("choose 1-8"))
+        let wrong = mirror.wrong
+        mirror.play(wrong)
+        let mark = run.pty.output.count
+        run.pty.type("\(wrong)\r")
+        #expect(run.pty.waitFor("Wrong answers left: 1.", after: mark))
+        run.pty.type("\(mirror.wrong)\r")
+        #expect(run.pty.finish() == 1)
+        #expect(!run.ran)
+        #expect(run.pty.text.contains("shapelygate: not approved, the command was not run"))
+    }
+
+    @Test func theCommandLineIsShownWithoutControlCharacters() {
+        let touch = tool("touch") ?? "/usr/bin/touch"
+        let run = SudoRun(options: gated(), sudoArguments: [touch, "-c", "/nonexistent/a\u{1b}[31mb", "it's"])
+        #expect(run.pty.waitFor("choose 1-8"))
+        #expect(run.pty.text.contains("To run: \(touch) -c '/nonexistent/a?[31mb' 'it'\\''s'"))
+        #expect(!run.pty.text.contains("\u{1b}[31mb"))
+        run.pty.type("\u{3}")
+        #expect(run.pty.finish() == 1)
+        #expect(run.pty.text.contains("shapelygate: the gate was interrupted, the command was not run"))
+    }
+
+    @Test func runningOutOfTimeDoesNotRunIt() {
+        let run = SudoRun(options: "users=root path=\(gatePath) timeout=1")
+        #expect(run.pty.waitFor("Parental Gate"))
+        #expect(run.pty.finish() == 1)
+        #expect(!run.ran)
+        #expect(run.pty.text.contains("shapelygate: not approved, the command was not run"))
+    }
+
+    @Test func withoutATerminalItIsDeniedWithAReason() {
+        let run = SudoRun(options: gated(), terminal: false)
+        #expect(run.pty.finish() == 1)
+        #expect(!run.ran)
+        #expect(run.pty.text.contains("shapelygate: a terminal is required to approve this command"))
+        #expect(!run.pty.text.contains("Parental Gate"))
+    }
+
+    @Test func sudoDashNIsDeniedWithAReason() {
+        let run = SudoRun(options: gated(), sudoArguments: ["-n", tool("touch") ?? "/usr/bin/touch", temporaryFolder() + "/x"])
+        #expect(run.pty.finish() == 1)
+        #expect(run.pty.text.contains("shapelygate: a person must approve this command, and sudo -n asks no one"))
+        #expect(!run.pty.text.contains("Parental Gate"))
+    }
+
+    @Test func sudoInTheBackgroundIsDeniedWithAReason() {
+        let run = SudoRun(options: gated(), background: true)
+        #expect(run.pty.finish() == 1)
+        #expect(!run.ran)
+        #expect(run.pty.text.contains("shapelygate: sudo must be in the foreground to ask for approval"))
+        #expect(!run.pty.text.contains("Parental Gate"))
+    }
+
+    @Test func anUngatedUserRunsWithoutABoard() {
+        let run = SudoRun(options: "users=nobody groups=nogroup path=\(gatePath)")
+        #expect(run.pty.finish() == 0)
+        #expect(run.ran)
+        #expect(!run.pty.text.contains("Parental Gate"))
+    }
+
+    @Test func anUngatedCommandRunsWithoutABoard() {
+        let run = SudoRun(options: "users=root commands=/usr/sbin/reboot,/nonexistent/folder/ path=\(gatePath)")
+        #expect(run.pty.finish() == 0)
+        #expect(run.ran)
+        #expect(!run.pty.text.contains("Parental Gate"))
+    }
+
+    @Test func aCommandInAListedFolderIsGated() {
+        // touch is in /usr/bin; /bin is the same folder on merged-/usr systems, and the
+        // plugin resolves folders, so either spelling gates it.
+        for folder in ["/usr/bin", "/bin/"] {
+            let run = SudoRun(options: gated("commands=/usr/sbin/reboot,\(folder)"))
+            #expect(run.pty.waitFor("choose 1-8"), "commands=\(folder)")
+            run.pty.type("\u{3}")
+            #expect(run.pty.finish() != 0)
+            #expect(!run.ran)
+        }
+    }
+
+    @Test func aGroupMemberIsGated() {
+        let run = SudoRun(options: "groups=nogroup,root path=\(gatePath) timeout=1")
+        #expect(run.pty.waitFor("Parental Gate"))
+        #expect(run.pty.finish() == 1)
+        #expect(!run.ran)
+    }
+
+    @Test(arguments: [
+        ("users=root timout=5", "shapelygate: unknown option 'timout' in the sudo.conf Plugin line"),
+        ("users=root timeout=0", "shapelygate: invalid timeout=0: expected a whole number 1-3600"),
+        ("path=bin/shapelygate", "shapelygate: option path= needs a full path, starting with /"),
+        ("users=no-such-user-here", "shapelygate: option users= names an unknown user 'no-such-user-here'"),
+    ])
+    func aBadOptionStopsSudoWithThePluginsMessage(options: String, message: String) {
+        let run = SudoRun(options: options)
+        #expect(run.pty.finish() == 1)
+        #expect(!run.ran)
+        #expect(run.pty.text.contains(message))
+        #expect(!run.pty.text.contains("Parental Gate"))
+    }
+
+    @Test func sudoDashVShowsThePluginsVersionWhichIsTheGates() {
+        let source = readText(packageRoot + "/Sources/ShapelyGateCLI/CLI.swift")
+        let marker = source.firstRange(of: "static let version = \"")
+        let version = marker.map { source[$0.upperBound...].prefix { $0 != "\"" } } ?? "?"
+        let run = SudoRun(options: gated(), sudoArguments: ["-V"])
+        #expect(run.pty.finish() == 0)
+        #expect(run.pty.text.contains("shapelygate approval plugin version \(version)\r\n"), "\(run.pty.text)")
+    }
+
+    @Test func aGateThatIsNotRootsOwnIsRefused() {
+        let folder = temporaryFolder()
+        defer { unlink(folder + "/gate"); rmdir(folder) }
+        writeFile(folder + "/gate", "#!/bin/sh\nexit 0\n", mode: 0o777)
+        let run = SudoRun(options: "users=root path=\(folder)/gate")
+        #expect(run.pty.finish() == 1)
+        #expect(!run.ran)
+        #expect(run.pty.text.contains("shapelygate: the gate \(folder)/gate must be a file owned by root and writable by root only"))
+    }
+}
