@@ -41,6 +41,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ShapelyGateTests", dependencies: ["ShapelyGate", "TestSupport"]),
         .testTarget(name: "ShapelyGateCLITests", dependencies: ["ShapelyGateCLI", "TestSupport"]),
+        // The plist reader against the toolchain's Foundation; the shipped binary never links it.
+        .testTarget(name: "PlistDifferentialTests", dependencies: ["ShapelyGate", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["shapelygate", "ShapelyGate", "TestSupport"]),
         // Loads the built plugin (into sudo, and with dlopen), so it does not link it.
         .testTarget(name: "SudoPluginTests", dependencies: ["shapelygate", "ShapelyGate", "TestSupport"]),

@@ -5,7 +5,10 @@
 #
 #   Scripts/fuzz.sh [RUNS]      (default 100000 inputs per target)
 #
-# Seed corpora come from the test fixtures, the examples and a few hand-made inputs.
+# Seed corpora come from the test fixtures, the examples and a few hand-made inputs; the
+# plist target also gets the differential test's generated corpus (same generator, same
+# seed: XML in every style and encoding, binary, the old text form), written by
+# Scripts/fuzz/WriteSeeds.swift.
 # Exits non-zero on the first crash; the crashing input is left in fuzz-out/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +31,16 @@ cli_sources=()
 while IFS= read -r file; do cli_sources+=("$file"); done < <(find Sources/ShapelyGateCLI -name '*.swift' | sort)
 swiftc "${flags[@]}" -module-name ShapelyGateCLI -I "$out" -L "$out" -lShapelyGate -lShapelyGateSystem \
     "${cli_sources[@]}" Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-parsers" 2>&1 | quiet
+
+# The seed writer links a plain (not instrumented) build of the engine.
+mkdir -p "$out/plain"
+rm -f "$out/plain/libShapelyGate.a"
+swiftc -O -parse-as-library -swift-version 6 -package-name shapelygate -module-name ShapelyGate -emit-module -emit-module-path "$out/plain/ShapelyGate.swiftmodule" \
+    -emit-library -static -o "$out/plain/libShapelyGate.a" Sources/ShapelyGate/*.swift 2>&1 | quiet
+swiftc -O -parse-as-library -swift-version 6 -package-name shapelygate -module-name WriteSeeds -I "$out/plain" -L "$out/plain" -lShapelyGate \
+    Tests/PlistDifferentialTests/PlistCorpus.swift Tests/PlistDifferentialTests/PlistCorpusWriters.swift \
+    Scripts/fuzz/WriteSeeds.swift -o "$out/plain/write-seeds" 2>&1 | quiet
+"$out/plain/write-seeds" "$out/corpus-plist"
 
 printf '1\n' >"$out/corpus-answer/one"
 printf ' 08 \r\n' >"$out/corpus-answer/padded"

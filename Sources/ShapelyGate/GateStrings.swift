@@ -61,38 +61,43 @@ public struct GateStrings: Sendable {
         return folders
     }
 
-    /// Parses an override plist's bytes in the seed's schema: Category → Key → {value,
-    /// comment}. `path` only names the file in errors.
+    /// Parses an override plist's bytes (any form `PropertyList.parse` reads) in the
+    /// seed's schema: Category → Key → {value, comment}. `path` only names the file in
+    /// errors; no file is read here.
     public static func overrides(parsing bytes: [UInt8], path: String) throws(GateStringsError) -> [StringKey: String] {
         let root: PropertyListValue
         do {
             root = try PropertyList.parse(bytes)
         } catch {
-            throw GateStringsError(path: path, reason: "not a valid property list: \(error)")
+            throw GateStringsError(path: path, reason: error.description)
         }
         return try overrides(from: root, path: path)
     }
 
-    /// Keys the gate does not know are ignored, so a file written for a later version
-    /// still works; a known key whose `value` is not a string is an error.
+    /// Categories and keys the gate does not know are ignored whatever they hold, so a
+    /// file written for a later version still works; a known category or key that is
+    /// not a dictionary, or a known key whose `value` is not a string, is an error.
+    /// Names are compared code point by code point, as Apple's dictionaries compare them.
     public static func overrides(from root: PropertyListValue, path: String) throws(GateStringsError) -> [StringKey: String] {
-        guard case .dictionary(let categories) = root else {
+        guard case .dictionary = root else {
             throw GateStringsError(path: path, reason: "the top level must be a dictionary of categories")
         }
         var table: [StringKey: String] = [:]
-        for category in categories {
-            guard case .dictionary(let keys) = category.value else {
-                throw GateStringsError(path: path, reason: "category \(category.key) must be a dictionary")
+        for known in Set(StringKey.all.map(\.category)).sorted() {
+            guard let category = root[known] else { continue }
+            guard case .dictionary = category else {
+                throw GateStringsError(path: path, reason: "category \(known) must be a dictionary")
             }
-            for entry in keys {
-                guard case .dictionary(let fields) = entry.value else {
-                    throw GateStringsError(path: path, reason: "\(category.key)/\(entry.key) must be a dictionary with a value")
+            for key in StringKey.all where key.category == known {
+                guard let entry = category[key.key] else { continue }
+                guard case .dictionary = entry else {
+                    throw GateStringsError(path: path, reason: "\(key) must be a dictionary with a value")
                 }
-                guard let field = fields.first(where: { $0.key == "value" }) else { continue }
-                guard case .string(let value) = field.value else {
-                    throw GateStringsError(path: path, reason: "\(category.key)/\(entry.key): value must be a string")
+                guard let field = entry["value"] else { continue }
+                guard case .string(let value) = field else {
+                    throw GateStringsError(path: path, reason: "\(key): value must be a string")
                 }
-                table[StringKey(category.key, entry.key)] = value
+                table[key] = value
             }
         }
         return table
