@@ -136,25 +136,14 @@ final class GateProcess {
             posix_spawn_file_actions_adddup2(&actions, errorFDs[1], extraDescriptor)
         }
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        for number in signalMask { sigaddset(&mask, number) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        let setsidFlag: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc 2.26+)
-        posix_spawnattr_setflags(&attributes, Int16(setsidFlag | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let attributes = SessionSpawnAttributes(blocked: signalMask)
 
         var environmentStrings = baseEnvironment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
         environmentStrings.removeAll { $0.hasSuffix("=\u{0}") }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environmentStrings.map { strdup($0) } + [nil]
         var child: pid_t = 0
-        let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        let result = posix_spawn(&child, executable, &actions, &attributes.value, argv, envp)
         precondition(result == 0, "posix_spawn failed: \(result)")
         pid = child
         argv.forEach { free($0) }

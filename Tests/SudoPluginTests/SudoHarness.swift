@@ -159,21 +159,12 @@ final class Pty {
             posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
             writeEnd = fds[1]
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var all = sigset_t()
-        sigfillset(&all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(0x80 /* POSIX_SPAWN_SETSID */ | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let attributes = SessionSpawnAttributes()
         let environment = ["PATH=/usr/sbin:/usr/bin:/sbin:/bin", "TERM=xterm", "LANG=C.UTF-8", "NO_COLOR=1"]
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = environment.map { strdup($0) } + [nil]
         var child: pid_t = 0
-        let result = posix_spawn(&child, argv[0], &actions, &attributes, cArguments, cEnvironment)
+        let result = posix_spawn(&child, argv[0], &actions, &attributes.value, cArguments, cEnvironment)
         precondition(result == 0, "posix_spawn failed: \(result)")
         pid = child
         cArguments.forEach { free($0) }

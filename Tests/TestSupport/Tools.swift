@@ -35,3 +35,25 @@ public func tools(_ names: String...) -> Bool {
 
 /// Whether the tests run as root (some need to, e.g. to make mount namespaces).
 public var runningAsRoot: Bool { geteuid() == 0 }
+
+/// posix_spawn attributes for a child that leads a session of its own (so the first
+/// terminal it opens becomes its controlling terminal), with every signal at its
+/// default and only `blocked` in its mask.
+public final class SessionSpawnAttributes {
+    public var value = posix_spawnattr_t()
+
+    public init(blocked: [Int32] = []) {
+        posix_spawnattr_init(&value)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for number in blocked { sigaddset(&mask, number) }
+        posix_spawnattr_setsigdefault(&value, &defaults)
+        posix_spawnattr_setsigmask(&value, &mask)
+        let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc 2.26 and later)
+        posix_spawnattr_setflags(&value, Int16(setsid | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    }
+
+    deinit { posix_spawnattr_destroy(&value) }
+}
