@@ -82,10 +82,10 @@ import Testing
 
     @Test func theLastThreeSecondsStandOut() {
         let renderer = Renderer(strings: GateStrings(language: "en"), display: blocks)
-        #expect(renderer.countdown(seconds: 4) == "Time left: 00:04")
-        #expect(renderer.countdown(seconds: 3).contains("\u{1B}[1m"))
+        #expect(renderer.countdown(seconds: 4, width: 80) == "Time left: 00:04")
+        #expect(renderer.countdown(seconds: 3, width: 80).contains("\u{1B}[1m"))
         let monochrome = Renderer(strings: GateStrings(language: "en"), display: Display(charset: .blocks, colorMode: .monochrome, cursorControl: true))
-        #expect(monochrome.countdown(seconds: 2) == "\u{1B}[1mTime left: 00:02\u{1B}[0m")
+        #expect(monochrome.countdown(seconds: 2, width: 80) == "\u{1B}[1mTime left: 00:02\u{1B}[0m")
     }
 
     @Test func aTickRewritesOnlyTheCountdownLine() throws {

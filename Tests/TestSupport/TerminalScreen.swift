@@ -7,8 +7,12 @@
 //   U+FFFD, as xterm shows them. The model does no output processing of its own: a
 //   pseudo-terminal has already turned "\n" into "\r\n" before the master side reads it.
 // - Rows and columns count from 0. Each character (a scalar with any combining marks
-//   after it) takes one column; there is no notion of double-width glyphs. Format
-//   characters (Cf, such as bidi controls) and C1 controls take none and show nothing.
+//   after it) takes one column, or two when it is East Asian Wide or Fullwidth (CJK,
+//   kana, Hangul, fullwidth forms, the common emoji blocks): the second cell is its
+//   tail, shows nothing of its own and is left out of `lines`. A wide character that
+//   no longer fits on the row goes to the next one first, as in xterm; overwriting
+//   either half of one blanks the other. Format characters (Cf, such as bidi controls)
+//   and C1 controls take none and show nothing.
 // - Handled: printing with xterm's autowrap (the cursor waits on the last column until
 //   the next character, DECAWM ?7), CR, LF/VT/FF, BS, HT (stops every 8 columns), ESC 7/8,
 //   IND, NEL, RI, RIS; CSI A B C D E F G ` a e H f d (cursor), J K X @ P L M S T (erase,
@@ -30,6 +34,8 @@ public struct TerminalCell: Equatable, Sendable {
     public var bold = false
     public var underline = false
     public var inverse = false
+    /// The right half of a wide character written into the cell before.
+    public var isWideTail = false
 
     public init(character: Character = " ", foreground: TerminalColor? = nil, background: TerminalColor? = nil,
                 bold: Bool = false, underline: Bool = false, inverse: Bool = false) {
@@ -41,8 +47,8 @@ public struct TerminalCell: Equatable, Sendable {
         self.inverse = inverse
     }
 
-    /// Whether the cell shows no glyph (a space or nothing printed yet).
-    public var isBlank: Bool { character == " " }
+    /// Whether the cell shows no glyph (a space, nothing printed yet, or a wide tail).
+    public var isBlank: Bool { character == " " || isWideTail }
 }
 
 public struct TerminalScreen: CustomStringConvertible {
@@ -133,14 +139,17 @@ public struct TerminalScreen: CustomStringConvertible {
         return found
     }
 
-    /// The first place `needle` (on one row) starts, scanning rows from the top.
+    /// The first place `needle` (on one row) starts, scanning rows from the top; the
+    /// column is the screen's (a wide character before it counts two).
     public func position(of needle: String) -> (row: Int, column: Int)? {
         let pattern = Array(needle)
         guard !pattern.isEmpty else { return nil }
-        for (number, line) in screen.enumerated() where line.cells.count >= pattern.count {
-            for start in 0...(line.cells.count - pattern.count)
-            where line.cells[start..<start + pattern.count].map(\.character).elementsEqual(pattern) {
-                return (number, start)
+        for (number, line) in screen.enumerated() {
+            let shown = line.cells.indices.filter { !line.cells[$0].isWideTail }
+            guard shown.count >= pattern.count else { continue }
+            for start in 0...(shown.count - pattern.count)
+            where shown[start..<start + pattern.count].map({ line.cells[$0].character }).elementsEqual(pattern) {
+                return (number, shown[start])
             }
         }
         return nil
@@ -164,14 +173,15 @@ public struct TerminalScreen: CustomStringConvertible {
         var picture = [rule]
         for (number, line) in screen.enumerated() {
             var characters = line.cells.map(\.character)
-            if number == row && cursorVisible && characters[column] == " " { characters[column] = "_" }
-            picture.append("|" + String(characters) + "|")
+            if number == row && cursorVisible && line.cells[column].character == " " { characters[column] = "_" }
+            // A wide character covers its tail's cell on the page too.
+            picture.append("|" + String(characters.indices.filter { !line.cells[$0].isWideTail }.map { characters[$0] }) + "|")
         }
         return (picture + [rule]).joined(separator: "\n")
     }
 
     static func text(of line: Line) -> String {
-        var characters = line.cells.map(\.character)
+        var characters = line.cells.filter { !$0.isWideTail }.map(\.character)
         while characters.last == " " { characters.removeLast() }
         return String(characters)
     }

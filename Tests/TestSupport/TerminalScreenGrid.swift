@@ -51,24 +51,53 @@ extension TerminalScreen {
     var erased: TerminalCell { TerminalCell(background: pen.background) }
 
     mutating func put(_ character: Character) {
-        if pendingWrap && autowrap {
+        let wide = columns > 1 && character.unicodeScalars.first.map(Self.isWide) == true
+        if pendingWrap && autowrap || wide && column == columns - 1 && autowrap {
             screen[row].wrapped = true
             column = 0
             lineFeed()
         }
+        if wide && column == columns - 1 { column -= 1 }
+        let width = wide ? 2 : 1
+        for index in column..<column + width { splitWide(at: index) }
         var cell = pen
         cell.character = character
         screen[row].cells[column] = cell
-        if column < columns - 1 {
-            column += 1
+        if wide {
+            cell.character = " "
+            cell.isWideTail = true
+            screen[row].cells[column + 1] = cell
+        }
+        if column + width <= columns - 1 {
+            column += width
         } else {
+            column = columns - 1
             pendingWrap = autowrap
         }
     }
 
+    /// Before `index` is written: the other half of a wide character there is blanked.
+    mutating func splitWide(at index: Int) {
+        let cells = screen[row].cells
+        if cells[index].isWideTail, index > 0 { screen[row].cells[index - 1] = erased }
+        if index + 1 < columns, cells[index + 1].isWideTail { screen[row].cells[index + 1] = erased }
+    }
+
+    /// East Asian Wide and Fullwidth: what xterm gives two columns.
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        wideRanges.contains { $0.contains(scalar.value) }
+    }
+
+    static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+        0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+    ]
+
     /// Adds a combining mark to the character last written, if it still forms one character.
     mutating func attach(_ scalar: Unicode.Scalar) {
-        let target = pendingWrap ? column : column - 1
+        var target = pendingWrap ? column : column - 1
+        if target >= 0, screen[row].cells[target].isWideTail { target -= 1 }
         guard target >= 0 else { return }
         var combined = String(screen[row].cells[target].character)
         combined.unicodeScalars.append(scalar)

@@ -8,30 +8,35 @@
 // - The tile size is the largest the character set offers with which the whole frame
 //   — title, what is guarded, round, instruction, tiles, message, countdown, prompt —
 //   fits the screen's width and height, first with blank lines between the parts, then
-//   without; rows hold as many tiles as the width allows, balanced so the last row is
+//   without; on the Linux console, whose tiles are twice as large in cells, ASCII line
+//   art's sizes are tried after its own before the screen is called too small; rows hold as many tiles as the width allows, balanced so the last row is
 //   not a stub. When even the smallest size does not fit, the result says how large a
 //   screen is needed.
-// - A frame's lines hold no newline; widths are counted in characters, escape
-//   sequences excluded.
+// - A frame's lines hold no newline; widths are counted in terminal columns
+//   (`DisplayWidth`), escape sequences excluded.
 
 import ShapelyGate
 
 enum TextLayout {
-    /// `text` in lines of at most `width` characters, broken at spaces.
+    /// `text` in lines of at most `width` columns, broken at spaces; a word too long
+    /// for a line is cut between characters, never through one.
     static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
             var word = Substring(word)
-            while word.count > width {
+            while DisplayWidth.of(word) > width {
                 if !line.isEmpty { lines.append(line); line = "" }
-                lines.append(String(word.prefix(width)))
-                word = word.dropFirst(width)
+                var piece = DisplayWidth.prefix(word, columns: width)
+                // A character wider than the whole line still goes on one, alone.
+                if piece.isEmpty { piece = word.prefix(1) }
+                lines.append(String(piece))
+                word = word[piece.endIndex...]
             }
             if line.isEmpty {
                 line = String(word)
-            } else if line.count + 1 + word.count <= width {
+            } else if DisplayWidth.of(line) + 1 + DisplayWidth.of(word) <= width {
                 line += " " + word
             } else {
                 lines.append(line)
@@ -42,10 +47,10 @@ enum TextLayout {
         return lines
     }
 
-    /// `text` on one line of at most `width` characters, ending in `…` when cut.
+    /// `text` on one line of at most `width` columns, ending in `…` when cut.
     static func truncate(_ text: String, width: Int) -> String {
-        guard text.count > width else { return text }
-        return String(text.prefix(max(0, width - 1))) + "…"
+        guard DisplayWidth.of(text) > width else { return text }
+        return String(DisplayWidth.prefix(text, columns: max(0, width - 1))) + "…"
     }
 }
 
@@ -86,22 +91,24 @@ enum Layout {
         }
         let promptLines = TextLayout.wrap(text.prompt, width: max(1, width - 8))
         bottom += promptLines.dropLast() + [Palette.bold(promptLines.last!, mode: display.colorMode) + " "]
-        let promptWidth = promptLines.last!.count + 1
+        let promptWidth = DisplayWidth.of(promptLines.last!) + 1
 
-        let sizes = display.charset.sizes
-        // Each size with blank lines between the parts, then without, before a smaller one.
-        for tileSize in sizes.reversed() {
+        // Each size with blank lines between the parts, then without, before a smaller
+        // one; on the console, ASCII line art (which its fonts also have) comes last.
+        let charsets = display.charset == .console ? [Charset.console, .ascii] : [display.charset]
+        let candidates = charsets.flatMap { charset in charset.sizes.reversed().map { (charset, $0) } }
+        for (charset, tileSize) in candidates {
             for spaced in [true, false] {
                 guard let height = tilesHeight(board.tiles.count, tileSize, width: width, spaced: spaced) else { continue }
                 let gap = spaced ? [""] : []
                 guard top.count + height + 2 * gap.count + bottom.count <= size.rows else { continue }
-                let tiles = tileLines(board, tileSize, display: display, width: width, spaced: spaced) ?? []
+                let tiles = tileLines(board, tileSize, display: display, charset: charset, width: width, spaced: spaced) ?? []
                 let offset = top.count + tiles.count + 2 * gap.count
                 return .success(Frame(lines: top + gap + tiles + gap + bottom, countdownRow: countdownRow.map { $0 + offset },
                                       promptWidth: promptWidth))
             }
         }
-        let smallest = sizes[0]
+        let smallest = candidates.map(\.1).min { $0.columns * $0.rows < $1.columns * $1.rows }!
         let columns = max(size.columns, smallest.columns + 3)
         let height = tilesHeight(board.tiles.count, smallest, width: columns - 1, spaced: false) ?? 0
         return .failure(TerminalSize(columns: columns, rows: top.count + height + bottom.count))
@@ -123,8 +130,11 @@ enum Layout {
         return rowCount * (size.rows + 1) + (spaced ? rowCount - 1 : 0)
     }
 
-    /// The numbered tiles in balanced rows, or nil when not even one fits across.
-    static func tileLines(_ board: Board, _ size: TileSize, display: Display, width: Int, spaced: Bool = true) -> [String]? {
+    /// The numbered tiles in balanced rows, drawn with `charset` (the display's unless
+    /// given), or nil when not even one fits across.
+    static func tileLines(_ board: Board, _ size: TileSize, display: Display, charset: Charset? = nil, width: Int,
+                          spaced: Bool = true) -> [String]? {
+        let charset = charset ?? display.charset
         guard let perRow = tilesPerRow(board.tiles.count, size, width: width) else { return nil }
         // Each kind is drawn once per board, however many tiles show it.
         var pictures: [ShapeKind: [String]] = [:]
@@ -141,7 +151,7 @@ enum Layout {
                 let left = (size.columns - number.count) / 2
                 let label = String(repeating: " ", count: left) + number + String(repeating: " ", count: size.columns - left - number.count)
                 labels += gap + Palette.bold(label, mode: display.colorMode)
-                if pictures[tile.kind] == nil { pictures[tile.kind] = display.charset.tile(tile.kind, size: size) }
+                if pictures[tile.kind] == nil { pictures[tile.kind] = charset.tile(tile.kind, size: size) }
                 for (index, line) in pictures[tile.kind]!.enumerated() {
                     art[index] += gap + Palette.paint(line, tile.color, mode: display.colorMode)
                 }

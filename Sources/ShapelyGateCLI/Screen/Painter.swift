@@ -42,7 +42,7 @@ enum Painter {
     /// The tail of the answer that fits the line (a long entry scrolls to the left).
     private static func visibleAnswer(_ answer: String, frame: Frame, columns: Int) -> String {
         let room = max(1, columns - 1 - frame.promptWidth)
-        return answer.count <= room ? answer : "…" + String(answer.suffix(room - 1))
+        return DisplayWidth.of(answer) <= room ? answer : "…" + DisplayWidth.suffix(answer, columns: room - 1)
     }
 
     /// A screen with only `lines` (wrapped already): for a terminal too small for the board.

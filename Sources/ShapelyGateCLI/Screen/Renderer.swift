@@ -56,11 +56,15 @@ struct Renderer: Sendable {
         }
     }
 
-    /// `Time left: 00:10` (minutes and seconds); the last three seconds stand out.
-    func countdown(seconds: Int) -> String {
+    /// `Time left: 00:10` (minutes and seconds) on one line of a screen `width` columns
+    /// wide: a label too long is cut so the time stays whole. The last three seconds
+    /// stand out.
+    func countdown(seconds: Int, width: Int) -> String {
         let clamped = max(0, seconds)
         let pad: (Int) -> String = { $0 < 10 ? "0\($0)" : String($0) }
-        let text = "\(say(.countdown)): \(pad(clamped / 60)):\(pad(clamped % 60))"
+        let time = ": \(pad(clamped / 60)):\(pad(clamped % 60))"
+        let label = TextLayout.truncate(say(.countdown), width: max(1, width - 1 - DisplayWidth.of(time)))
+        let text = label + time
         guard clamped <= 3 else { return text }
         return display.colorMode.colored ? Palette.paint(bold(text), .red, mode: display.colorMode) : bold(text)
     }
@@ -75,7 +79,7 @@ struct Renderer: Sendable {
                secondsLeft: Int?, size: TerminalSize) -> Result<Frame, TerminalSize> {
         let text = FrameText(header: header(target: target, round: round, rounds: rounds),
                              message: message.map { self.message($0, tileCount: board.tiles.count) },
-                             countdown: secondsLeft.map(countdown(seconds:)),
+                             countdown: secondsLeft.map { countdown(seconds: $0, width: size.columns) },
                              prompt: promptText(target: target, tileCount: board.tiles.count))
         return Layout.frame(board, text: text, display: display, size: size)
     }
@@ -124,7 +128,8 @@ struct Renderer: Sendable {
     /// The countdown (when there is one) and the prompt, left waiting for an answer.
     func prompt(target: ShapeKind, tileCount: Int, secondsLeft: Int?) -> String {
         var out = ""
-        if let secondsLeft { out += countdown(seconds: secondsLeft) + "\n" }
+        // Appended lines may wrap: the label is never cut here.
+        if let secondsLeft { out += countdown(seconds: secondsLeft, width: .max) + "\n" }
         return out + bold(promptText(target: target, tileCount: tileCount)) + " "
     }
 

@@ -138,8 +138,8 @@ final class Session: @unchecked Sendable {
         guard outcome == nil else { return }
         // While the screen is too small there is no countdown line, but the ticks go on.
         if let frame, let left = challenge.secondsLeft(at: clock.now()) {
-            terminal.write(Painter.countdown(frame, text: renderer.countdown(seconds: left), answer: editor.visible,
-                                             columns: terminal.size.columns))
+            terminal.write(Painter.countdown(frame, text: renderer.countdown(seconds: left, width: terminal.size.columns),
+                                             answer: editor.visible, columns: terminal.size.columns))
         }
         scheduleTick()
     }
