@@ -23,6 +23,7 @@ public enum CLI {
     public static func run(arguments: [String], environment: [String: String]? = nil,
                            systemConfig: String = systemConfigPath, systemConfigOwner: uid_t = 0) -> ExitStatus {
         Signals.captureInherited()
+        Signals.blockForSession()
         let environment = environment ?? Platform.environment()
         let system = SystemFile(path: systemConfig, owner: systemConfigOwner)
         do {
@@ -92,7 +93,6 @@ public enum CLI {
         let strings = try StringsFile.load(options.stringsPath, choice)
         if let name = options.command.first { try CommandRunner.check(name, environment: environment) }
 
-        Signals.blockForSession()
         let purpose = options.purpose
         guard let terminal = Terminal.openControlling() else {
             AuditLog(policy: policy, terminal: "none", command: options.command, purpose: purpose)

@@ -101,6 +101,29 @@ import Glibc
         #expect(access(elsewhere + "/lockout.lock", F_OK) != 0)
     }
 
+    @Test(.enabled(if: runningAsRoot, "needs root to give a link to another user"))
+    func anotherUsersLinkOnTheWayIsNotFollowed() {
+        let home = temporaryFolder()
+        let elsewhere = temporaryFolder()
+        mkdir(home + "/.local", 0o755)
+        symlink(elsewhere, home + "/.local/state")
+        lchown(home + "/.local/state", 65534, 65534)
+        let lockout = Lockout(cooldown: 30, environment: ["HOME": home])
+        guard case .denied(let message) = lockout.check(strings) else { Issue.record("not refused"); return }
+        #expect(message.hasPrefix("\(home)/.local/state is a symbolic link that belongs to uid 65534: "))
+        #expect(access(elsewhere + "/shapelygate", F_OK) != 0, "root created a folder through the user's link")
+    }
+
+    @Test func ownLinksOnTheWayAreFollowed() {
+        let home = temporaryFolder()
+        let elsewhere = temporaryFolder()
+        mkdir(home + "/.local", 0o755)
+        symlink(elsewhere, home + "/.local/state")
+        let lockout = Lockout(cooldown: 30, environment: ["HOME": home])
+        #expect(lockout.check(strings) == nil)
+        #expect(access(elsewhere + "/shapelygate", F_OK) == 0)
+    }
+
     @Test func aLinkedLockFileIsNotFollowed() {
         let home = temporaryFolder()
         let elsewhere = temporaryFolder()
