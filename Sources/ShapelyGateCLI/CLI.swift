@@ -78,7 +78,9 @@ public enum CLI {
             return .passed
         case .stringsTemplate(let requested):
             let language = requested.map { LanguageResolver.choice(from: $0) } ?? choice
-            if let requested, BuiltInStrings.table(for: language.requested) == nil {
+            // Only a built-in language's code, as it is listed: nothing that merely falls
+            // back to English.
+            if let requested, !BuiltInStrings.languages.contains(requested.lowercased()) {
                 throw .usage("no built-in strings for '\(requested)' (built in: \(BuiltInStrings.languages.joined(separator: ", ")))")
             }
             Platform.printOutput(GateStrings.template(language: language.language))
@@ -116,7 +118,9 @@ public enum CLI {
             clock: MonotonicClock(), suspendDenies: options.login)
         let outcome = session.run()
         terminal.close()
-        let interruption = lockout.record(passed: outcome == .passed)
+        // A screen too small for the board is no answer from a person: it is not counted.
+        let interruption: Int32?
+        if case .tooSmall = outcome { interruption = nil } else { interruption = lockout.record(passed: outcome == .passed) }
         log.record(outcome: outcome == .passed ? "passed" : "denied", reason: outcome.reason)
 
         if let interruption, !options.login { return try ending(by: interruption, strings) }

@@ -19,6 +19,7 @@ import Glibc
         #expect(shown == "a\\x1b]52;c;aGk=\\x07b\\x1b[2Jc\\x0d\\x08\\x9b6n\\x7f\\u202ed\\u2028e\\u2066")
         #expect(Visible.screen("line\nbreak\tand tab") == "line break and tab")
         #expect(Visible.screen("plain é ☺ text") == "plain é ☺ text")
+        #expect(Visible.screen("a\u{200B}b\u{AD}c\u{FEFF}") == "a\\u200bb\\xadc\\ufeff")
     }
 
     @Test func aLogFieldEscapesTheBackslashSoEscapesAreUnambiguous() {
