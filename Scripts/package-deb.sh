@@ -80,7 +80,8 @@ install -m 644 Scripts/debian/copyright "$doc/copyright"
 gzip -9n <Scripts/debian/changelog >"$doc/changelog.gz"
 gzip -9n <README.md >"$doc/README.md.gz"
 chmod 644 "$doc/changelog.gz" "$doc/README.md.gz"
-install -m 644 Scripts/examples/apt-guard.sh Scripts/examples/cron-sample.sh Scripts/examples/profile-hook.sh "$doc/examples/"
+install -m 644 Scripts/examples/apt-guard.sh Scripts/examples/cron-sample.sh Scripts/examples/profile-hook.sh \
+    Scripts/examples/gated-login-shell "$doc/examples/"
 install -m 644 Scripts/debian/lintian-overrides "$stage/usr/share/lintian/overrides/shapelygate"
 install -m 644 Scripts/debian/shapelygate.conf "$stage/etc/shapelygate.conf"
 

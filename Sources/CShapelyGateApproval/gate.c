@@ -11,6 +11,8 @@
  *   with every signal at its default, an empty signal mask, the working folder
  *   /, the user's umask, a small clean environment, the controlling terminal on
  *   standard input, output and error, and every other descriptor closed.
+ * - The gate never reads the invoking user's own configuration file: only the
+ *   Plugin line's options and /etc/shapelygate.conf set it up (NO_USER_CONFIG).
  * - Only exit status 0 approves. Any other status or a signal denies (0); a
  *   gate that cannot be started is an error (-1). Either way the reason is left
  *   in the plugin's message.
@@ -123,6 +125,12 @@ static _Noreturn void become_gate(const struct sg_state *state, int report, int 
     child_fails(report, STAGE_EXEC, errno);
 }
 
+/* XDG_CONFIG_HOME for the gate, which would otherwise read the user's own defaults
+   (~/.config/shapelygate/config) and let the person at the board loosen it. Only root can
+   create anything under /etc; the folder need not exist, a missing file is no file. A
+   missing path elsewhere (/nonexistent) could appear later. HOME stays, for the lockout. */
+#define NO_USER_CONFIG "/etc/shapelygate-approval-no-user-config"
+
 /* "NAME=value" into `list`, only if value has no control bytes. */
 static bool add_variable(struct sg_list *list, const char *name, const char *value) {
     if (value == NULL || !sg_printable(value, SG_MAX_OPTION)) return true;
@@ -157,7 +165,8 @@ static bool build_vectors(const struct sg_state *state, const struct passwd *acc
     ok = ok && sg_list_add(argv, "--for", 5) && sg_list_add(argv, shown, strlen(shown));
 
     ok = ok && add_variable(envp, "PATH", "/usr/bin:/bin") && add_variable(envp, "HOME", account->pw_dir) &&
-         add_variable(envp, "USER", account->pw_name) && add_variable(envp, "LOGNAME", account->pw_name);
+         add_variable(envp, "USER", account->pw_name) && add_variable(envp, "LOGNAME", account->pw_name) &&
+         add_variable(envp, "XDG_CONFIG_HOME", NO_USER_CONFIG);
     for (size_t index = 0; index < state->environment.count && ok; index++) {
         const char *entry = state->environment.items[index];
         ok = sg_list_add(envp, entry, strlen(entry));

@@ -188,7 +188,8 @@ bool sg_parse_options(struct sg_state *state, char *const options[]) {
     return true;
 }
 
-/* Names of the environment variables the gate may see, when their values are printable. */
+/* Names of the environment variables the gate may see, when their values are printable.
+   Never XDG_CONFIG_HOME, which would lead the gate to a configuration file of the user's. */
 static const char *const passed_environment[] = {
     "TERM", "LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LANGUAGE", "NO_COLOR", "COLORTERM",
 };

@@ -23,6 +23,7 @@ public enum CLI {
     public static func run(arguments: [String], environment: [String: String]? = nil,
                            systemConfig: String = systemConfigPath, systemConfigOwner: uid_t = 0) -> ExitStatus {
         Signals.captureInherited()
+        Signals.blockForSession()
         let environment = environment ?? Platform.environment()
         let system = SystemFile(path: systemConfig, owner: systemConfigOwner)
         do {
@@ -77,7 +78,9 @@ public enum CLI {
             return .passed
         case .stringsTemplate(let requested):
             let language = requested.map { LanguageResolver.choice(from: $0) } ?? choice
-            if let requested, BuiltInStrings.table(for: language.requested) == nil {
+            // Only a built-in language's code, as it is listed: nothing that merely falls
+            // back to English.
+            if let requested, !BuiltInStrings.languages.contains(requested.lowercased()) {
                 throw .usage("no built-in strings for '\(requested)' (built in: \(BuiltInStrings.languages.joined(separator: ", ")))")
             }
             Platform.printOutput(GateStrings.template(language: language.language))
@@ -92,7 +95,6 @@ public enum CLI {
         let strings = try StringsFile.load(options.stringsPath, choice)
         if let name = options.command.first { try CommandRunner.check(name, environment: environment) }
 
-        Signals.blockForSession()
         let purpose = options.purpose
         guard let terminal = Terminal.openControlling() else {
             AuditLog(policy: policy, terminal: "none", command: options.command, purpose: purpose)
@@ -116,7 +118,9 @@ public enum CLI {
             clock: MonotonicClock(), suspendDenies: options.login)
         let outcome = session.run()
         terminal.close()
-        let interruption = lockout.record(passed: outcome == .passed)
+        // A screen too small for the board is no answer from a person: it is not counted.
+        let interruption: Int32?
+        if case .tooSmall = outcome { interruption = nil } else { interruption = lockout.record(passed: outcome == .passed) }
         log.record(outcome: outcome == .passed ? "passed" : "denied", reason: outcome.reason)
 
         if let interruption, !options.login { return try ending(by: interruption, strings) }

@@ -50,6 +50,6 @@ public enum ExitStatus: Equatable, Sendable {
           2    usage or configuration error
           126  the command was found but could not be run
           127  the command was not found
-          128+N  killed by signal N (the gate re-raises SIGINT, SIGTERM, SIGHUP, SIGQUIT)
+          128+N  killed by signal N (the gate re-raises SIGINT, SIGTERM, SIGHUP, SIGQUIT, ...)
         """
 }

@@ -193,9 +193,33 @@ extension Platform {
         close(descriptor)
     }
 
-    /// Text on standard error, ignoring failures.
+    /// Writes every byte it can, but never waits more than `patience` seconds for a
+    /// descriptor that takes nothing (a terminal whose output is stopped by Ctrl-S or
+    /// Scroll Lock, a stalled link): what it cannot write then is dropped. Works on
+    /// blocking and non-blocking descriptors alike, without changing their flags.
+    package static func writePatiently(_ descriptor: Int32, _ bytes: [UInt8], patience: Double = 1) {
+        var offset = 0
+        while offset < bytes.count {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            let waited = poll(&ready, 1, Int32(patience * 1000))
+            if waited < 0 && errno == EINTR { continue }
+            guard waited > 0, ready.revents & Int16(POLLOUT) != 0 else { return }
+            // A small piece at a time, so a blocking descriptor with a little room
+            // never blocks for the rest.
+            let count = bytes[offset..<min(bytes.count, offset + 512)].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                offset += count
+            } else if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) {
+                continue
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Text on standard error, ignoring failures and never hanging on a stopped terminal.
     package static func printError(_ text: String) {
-        writeAll(2, Array(text.utf8))
+        writePatiently(2, Array(text.utf8))
     }
 
     /// Text on standard output, ignoring failures.

@@ -170,4 +170,22 @@ struct FailClosedTests {
         #expect(gate.finish() == .exited(1))
         #expect(gate.errorText.hasPrefix("shapelygate: no terminal: PAM runs the gate without one (pam_exec gives its helper no terminal)"))
     }
+
+    @Test func stoppedTerminalOutputDelaysNeitherTheDeadlineNorASignal() {
+        // Output stopped as Ctrl-S or Scroll Lock stops it: the gate's writes find no room.
+        let expiring = GateProcess(["--timeout", "2"])
+        #expect(expiring.waitFor("choose 1-8"))
+        let prompted = monotonicNow()
+        tcflow(expiring.slave, TCOOFF)
+        #expect(expiring.finish(timeout: 6) == .exited(1))
+        #expect(monotonicNow() - prompted < 4.5, "the deadline waited on the screen")
+        tcflow(expiring.slave, TCOON)
+        let interrupted = GateProcess(["--timeout", "30"])
+        #expect(interrupted.waitFor("choose 1-8"))
+        tcflow(interrupted.slave, TCOOFF)
+        interrupted.pump(1.5)
+        kill(interrupted.pid, SIGTERM)
+        #expect(interrupted.finish(timeout: 5) == .signaled(SIGTERM))
+        tcflow(interrupted.slave, TCOON)
+    }
 }

@@ -1,7 +1,9 @@
-// LoginHookTests.swift — the documented `~/.profile` line, `shapelygate --login ... ||
-// exit`, in real login shells (bash and dash) on a pseudo-terminal: every way out of
-// the gate (a wrong answer, the timeout, Ctrl-C, Ctrl-\, Ctrl-Z, Ctrl-D, a hangup) must
-// end the login, and only the right answer lets it go on.
+// LoginHookTests.swift — the documented logins on a pseudo-terminal: the `~/.profile`
+// hook (`trap '' INT QUIT TSTP; shapelygate --login ... || exit`) in real login shells
+// (bash and dash), and `gated-login-shell` as an account's shell. Every way out of the
+// gate (a wrong answer, the timeout, Ctrl-C, Ctrl-\, Ctrl-Z, Ctrl-D, a hangup) must end
+// the login, and only the right answer lets it go on; the login shell also survives no
+// Ctrl-C held down from the first instant.
 
 import ShapelyGate
 import TestSupport
@@ -24,7 +26,9 @@ struct LoginHookTests {
         let home = temporaryFolder()
         // The full path: a login shell's /etc/profile sets its own PATH.
         writeFile(home + "/.profile", """
+            trap '' INT QUIT TSTP
             '\(gateBinary)' --login --seed \(seed) --attempts 1 --timeout 3 || exit
+            trap - INT QUIT TSTP
             echo \(Self.marker)
 
             """)
@@ -56,10 +60,51 @@ struct LoginHookTests {
         }
     }
 
-    func check(_ shell: String, _ way: WayOut) {
+    /// `Scripts/examples/gated-login-shell` as an account's shell, the gate's options
+    /// made testable and the real shell replaced by one that says it started.
+    func gatedLoginShell(seed: UInt64) -> GateProcess {
+        let folder = temporaryFolder()
+        let script = readText(packageRoot + "/Scripts/examples/gated-login-shell")
+            .replacing("exec shapelygate --login --timeout 20 -- /bin/bash -l",
+                       with: "exec '\(gateBinary)' --login --seed \(seed) --attempts 1 --timeout 3 -- /bin/sh -c 'echo \(Self.marker); sleep 5'")
+        #expect(script.contains(Self.marker), "the shipped script no longer holds the line this test replaces")
+        writeFile(folder + "/gated-login-shell", script, mode: 0o755)
+        return GateProcess([folder + "/gated-login-shell"], executable: "/bin/sh")
+    }
+
+    @Test(arguments: WayOut.allCases)
+    func theGatedLoginShellEnds(_ way: WayOut) {
+        check(nil, way)
+    }
+
+    @Test func theGatedLoginShellStartsTheShellOnlyOnAPass() {
+        let mirror = Mirror(seed: 43, GateConfiguration(maximumFailedAttempts: 1, maximumTimeAllowed: 3))
+        let gate = gatedLoginShell(seed: 43)
+        #expect(gate.waitFor("choose 1-8"))
+        gate.type("\(mirror.right)\r")
+        #expect(gate.waitFor(Self.marker))
+    }
+
+    @Test func aCtrlCHeldDownFromTheFirstInstantNeverGivesAShell() {
+        // The key starts at a different moment each time: before the shell runs, while
+        // the gate starts, once the board is up.
+        for delay in [0.0, 0.001, 0.002, 0.003, 0.005, 0.008, 0.013, 0.021, 0.034, 0.055] {
+            let gate = gatedLoginShell(seed: 44)
+            gate.pump(delay)
+            let start = monotonicNow()
+            while monotonicNow() - start < 0.5 && !gate.hasExited {
+                gate.type("\u{03}")
+                gate.pump(0.003)
+            }
+            #expect(gate.finish(timeout: 8) != .stillRunning)
+            #expect(!gate.screenText.contains(Self.marker + "\r\n"), "a held Ctrl-C gave a shell")
+        }
+    }
+
+    func check(_ shell: String?, _ way: WayOut) {
         let mirror = Mirror(seed: 42, GateConfiguration(maximumFailedAttempts: 1, maximumTimeAllowed: 3))
-        let (gate, _) = login(shell, seed: 42)
-        #expect(gate.waitFor("choose 1-8"), "\(shell): no board")
+        let gate = shell.map { login($0, seed: 42).0 } ?? gatedLoginShell(seed: 42)
+        #expect(gate.waitFor("choose 1-8"), "\(shell ?? "gated-login-shell"): no board")
         gate.pump(0.1)
         switch way {
         case .wrongAnswer: gate.type("\(mirror.wrong)\r")
@@ -71,7 +116,7 @@ struct LoginHookTests {
         case .hangup: gate.hangUp()
         }
         let ended = gate.finish(timeout: 8)
-        #expect(ended != .stillRunning, "\(shell) survived \(way)")
-        #expect(!gate.screenText.contains(Self.marker + "\r\n"), "\(shell): the profile went on after \(way)")
+        #expect(ended != .stillRunning, "\(shell ?? "gated-login-shell") survived \(way)")
+        #expect(!gate.screenText.contains(Self.marker + "\r\n"), "\(shell ?? "gated-login-shell"): the login went on after \(way)")
     }
 }

@@ -84,11 +84,16 @@ struct ScreenEndToEndTests {
         #expect(screen.lines.contains("Not run: echo never"))
     }
 
-    @Test func aTerminalTooSmallIsDeniedWithTheSizeItNeeds() {
-        let gate = GateProcess(["--kinds", "9", "--shapes-per-kind", "3"], size: (12, 40))
-        #expect(gate.finish() == .exited(1))
-        #expect(gate.errorText.hasPrefix("shapelygate: the terminal is too small for the board: it needs "))
-        #expect(!gate.terminalScreen.contains("choose"))
+    @Test func aTerminalTooSmallIsDeniedWithTheSizeItNeedsAndNotCountedAsADenial() {
+        let state = temporaryFolder()
+        for _ in 0..<2 {
+            // With a cooldown: the second run is refused for its size again, not locked.
+            let gate = GateProcess(["--kinds", "9", "--shapes-per-kind", "3", "--cooldown", "60"],
+                                   environment: ["XDG_STATE_HOME": state], size: (12, 40))
+            #expect(gate.finish() == .exited(1))
+            #expect(gate.errorText.hasPrefix("shapelygate: the terminal is too small for the board: it needs "))
+            #expect(!gate.terminalScreen.contains("choose"))
+        }
     }
 
     @Test func theLinuxConsoleGetsOnlyCharactersItsFontsHave() {

@@ -19,6 +19,7 @@ import Glibc
         #expect(shown == "a\\x1b]52;c;aGk=\\x07b\\x1b[2Jc\\x0d\\x08\\x9b6n\\x7f\\u202ed\\u2028e\\u2066")
         #expect(Visible.screen("line\nbreak\tand tab") == "line break and tab")
         #expect(Visible.screen("plain é ☺ text") == "plain é ☺ text")
+        #expect(Visible.screen("a\u{200B}b\u{AD}c\u{FEFF}") == "a\\u200bb\\xadc\\ufeff")
     }
 
     @Test func aLogFieldEscapesTheBackslashSoEscapesAreUnambiguous() {
@@ -99,6 +100,29 @@ import Glibc
         _ = lockout.record(passed: true)
         #expect(readText(elsewhere + "/lockout") == "precious\n")
         #expect(access(elsewhere + "/lockout.lock", F_OK) != 0)
+    }
+
+    @Test(.enabled(if: runningAsRoot, "needs root to give a link to another user"))
+    func anotherUsersLinkOnTheWayIsNotFollowed() {
+        let home = temporaryFolder()
+        let elsewhere = temporaryFolder()
+        mkdir(home + "/.local", 0o755)
+        symlink(elsewhere, home + "/.local/state")
+        lchown(home + "/.local/state", 65534, 65534)
+        let lockout = Lockout(cooldown: 30, environment: ["HOME": home])
+        guard case .denied(let message) = lockout.check(strings) else { Issue.record("not refused"); return }
+        #expect(message.hasPrefix("\(home)/.local/state is a symbolic link that belongs to uid 65534: "))
+        #expect(access(elsewhere + "/shapelygate", F_OK) != 0, "root created a folder through the user's link")
+    }
+
+    @Test func ownLinksOnTheWayAreFollowed() {
+        let home = temporaryFolder()
+        let elsewhere = temporaryFolder()
+        mkdir(home + "/.local", 0o755)
+        symlink(elsewhere, home + "/.local/state")
+        let lockout = Lockout(cooldown: 30, environment: ["HOME": home])
+        #expect(lockout.check(strings) == nil)
+        #expect(access(elsewhere + "/shapelygate", F_OK) == 0)
     }
 
     @Test func aLinkedLockFileIsNotFollowed() {

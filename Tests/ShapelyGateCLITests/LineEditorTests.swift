@@ -44,4 +44,9 @@ import Testing
         #expect(editor.feed(Array("123456\r".utf8)) == [.submitted(nil)])
         #expect(editor.feed(Array("7\r".utf8)) == [.submitted([0x37])])
     }
+
+    @Test func controlDInsideAnEntryIsIgnoredAndAnUnfinishedEscapeEndsAtEnter() {
+        #expect(feed([0x35, 0x04, 0x0D]).1 == [.submitted([0x35])])
+        #expect(feed([0x1B, 0x5B, 0x35, 0x0D, 0x33, 0x0D]).1 == [.submitted([]), .submitted([0x33])])
+    }
 }

@@ -109,7 +109,7 @@ import Testing
         #expect(run(["--bogus"]) == .usage)
         #expect(run(["--strings", "/nonexistent/file.plist"]) == .usage)
         #expect(run(["--strings-template", "it"]) == .usage)
-        #expect(run(["--strings-template", "xx"]) == .usage)
+        for language in ["xx", "C", "en@evil", "", "\u{1B}"] { #expect(run(["--strings-template=\(language)"]) == .usage) }
         #expect(run(["--", "/nonexistent/command"]) == .commandNotFound)
         let plainFile = folder + "/not-executable"
         writeFile(plainFile, "echo hi\n")

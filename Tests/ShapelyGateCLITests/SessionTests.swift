@@ -16,6 +16,7 @@ final class FakeTerminal: GateTerminal, @unchecked Sendable {
     var written = ""
     var size = TerminalSize(columns: 80, rows: 24)
     var editingKeys = LineEditor.Keys()
+    var isForeground = true
     private(set) var discards = 0
     private(set) var prepared: [Bool] = []
     private var pending: [TerminalInput] = []
@@ -258,5 +259,20 @@ struct SessionHarness {
         gate.settle()
         #expect(gate.outcome.value == .passed)
         #expect(!gate.terminal.written.contains("\u{1B}"))
+    }
+
+    @Test func continuedInTheBackgroundItDrawsNothingUntilTheForeground() {
+        let gate = SessionHarness()
+        let before = gate.screens()
+        gate.terminal.isForeground = false
+        gate.session.deliver(signal: SIGCONT)
+        gate.settle()
+        #expect(gate.screens() == before)
+        #expect(gate.terminal.prepared.count == 1)
+        gate.terminal.isForeground = true
+        gate.session.deliver(signal: SIGCONT)
+        gate.settle()
+        #expect(gate.screens() == before + 1)
+        #expect(gate.terminal.prepared.count == 2)
     }
 }

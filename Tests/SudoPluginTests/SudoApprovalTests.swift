@@ -82,6 +82,39 @@ struct SudoApprovalTests {
         #expect(run.pty.text.contains("shapelygate: not approved, the command was not run"))
     }
 
+    /// What a gated user could write in a file of their own to let any guess through.
+    static let looseningConfig = "attempts = 99\nno-timeout = yes\n"
+
+    @Test(arguments: [false, true])
+    func theUsersOwnConfigurationDoesNotGiveMoreAttempts(exportsConfigHome: Bool) {
+        var mirror = Mirror(seed: 3)
+        // No attempts= in the Plugin line: the gate's own default of two must hold.
+        let run = SudoRun(options: gated(seed: 3), userConfig: Self.looseningConfig,
+                          exportsConfigHome: exportsConfigHome)
+        #expect(run.pty.waitFor("choose 1-8"))
+        let wrong = mirror.wrong
+        mirror.play(wrong)
+        let mark = run.pty.output.count
+        run.pty.type("\(wrong)\r")
+        #expect(run.pty.waitFor("Wrong answers left: 1.", after: mark))
+        run.pty.type("\(mirror.wrong)\r")
+        #expect(run.pty.finish() == 1)
+        #expect(!run.ran)
+        #expect(run.pty.text.contains("shapelygate: not approved, the command was not run"))
+    }
+
+    @Test(arguments: [false, true])
+    func theUsersOwnConfigurationDoesNotLiftTheTimeLimit(exportsConfigHome: Bool) {
+        // No timeout= in the Plugin line: the gate's default limit, with its countdown.
+        let run = SudoRun(options: "users=root path=\(gatePath) seed=1", userConfig: Self.looseningConfig,
+                          exportsConfigHome: exportsConfigHome)
+        #expect(run.pty.waitFor("choose 1-8"))
+        #expect(run.pty.waitFor("Time left"))
+        run.pty.type("\u{3}")
+        #expect(run.pty.finish() == 1)
+        #expect(!run.ran)
+    }
+
     @Test func theCommandLineIsShownWithoutControlCharacters() {
         let touch = tool("touch") ?? "/usr/bin/touch"
         let run = SudoRun(options: gated(), sudoArguments: [touch, "-c", "/nonexistent/a\u{1b}[31mb", "it's"])

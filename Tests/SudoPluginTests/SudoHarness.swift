@@ -1,8 +1,8 @@
 // SudoHarness.swift — runs the real sudo with the built approval plugin, without
 // touching the machine's configuration: each run is `unshare -m` (a private mount
 // namespace) around a script that bind-mounts a test sudo.conf, a test sudoers, an
-// empty /etc/shapelygate.conf (when there is one) and an empty home folder for root,
-// then runs sudo. The run happens on a fresh pseudo-terminal that is its controlling
+// empty /etc/shapelygate.conf (when there is one) and a home folder for root (empty,
+// or holding only a configuration file the test gives), then runs sudo. The run happens on a fresh pseudo-terminal that is its controlling
 // terminal (or with no terminal at all), and the test reads what a person would see.
 
 import ShapelyGate
@@ -65,8 +65,10 @@ final class SudoRun {
     ///   - terminal: false runs sudo with no terminal at all.
     ///   - user: runs sudo as this user (allowed everything without a password) instead of root.
     ///   - background: runs sudo as a background job of a job-control shell.
+    ///   - userConfig: a configuration file of root's own, in root's home folder and, when
+    ///     `exportsConfigHome`, also in a folder sudo's caller names in XDG_CONFIG_HOME.
     init(options: String, sudoArguments: [String]? = nil, terminal: Bool = true, user: String? = nil,
-         background: Bool = false) {
+         background: Bool = false, userConfig: String? = nil, exportsConfigHome: Bool = false) {
         writeFile(folder + "/sudo.conf", """
             Plugin sudoers_policy sudoers.so
             Plugin sudoers_io sudoers.so
@@ -83,6 +85,13 @@ final class SudoRun {
             """, mode: 0o440)
         writeFile(folder + "/empty.conf", "")
         mkdir(folder + "/home", 0o700)
+        if let userConfig {
+            for base in [folder + "/home/.config", folder + "/config"] {
+                mkdir(base, 0o700)
+                mkdir(base + "/shapelygate", 0o700)
+                writeFile(base + "/shapelygate/config", userConfig)
+            }
+        }
         writeFile(folder + "/run.sh", """
             set -e
             mount --bind '\(folder)/sudo.conf' /etc/sudo.conf
@@ -90,6 +99,7 @@ final class SudoRun {
             mount --bind '\(folder)/home' /root
             if [ -e /etc/shapelygate.conf ]; then mount --bind '\(folder)/empty.conf' /etc/shapelygate.conf; fi
             if [ -d /run/sudo ]; then mount -t tmpfs tmpfs /run/sudo; fi
+            \(exportsConfigHome ? "export XDG_CONFIG_HOME='\(folder)/config'" : "")
             \(background ? "exec /bin/sh -m -c 'sudo \"$@\" & wait $!' sh \"$@\"" : "")
             exec \(user.map { "setpriv --reuid=\($0) --regid=\(account($0)?.gid ?? 65534) --init-groups " } ?? "")sudo "$@"
 
@@ -102,6 +112,11 @@ final class SudoRun {
     deinit {
         pty = nil
         for name in ["sudo.conf", "sudoers", "empty.conf", "run.sh", "ran"] { unlink(folder + "/" + name) }
+        for base in [folder + "/home/.config", folder + "/config"] {
+            unlink(base + "/shapelygate/config")
+            rmdir(base + "/shapelygate")
+            rmdir(base)
+        }
         rmdir(folder + "/home")
         rmdir(folder)
     }

@@ -5,8 +5,9 @@
 // Contract:
 // - Works on Unicode scalars, not Characters: "\r\n" is two scalars, each escaped.
 // - C0 controls, DEL and C1 controls become `\xHH`; line and paragraph separators
-//   (U+2028, U+2029) and the bidirectional controls (U+061C, U+200E, U+200F,
-//   U+202A–U+202E, U+2066–U+2069) become `\uHHHH`. Nothing else changes.
+//   (U+2028, U+2029), the bidirectional controls (U+061C, U+200E, U+200F,
+//   U+202A–U+202E, U+2066–U+2069) and the invisible characters (soft hyphen, zero-width
+//   space and joiners, word joiner, U+FEFF) become `\uHHHH`. Nothing else changes.
 // - `screen` turns a newline or tab into a space first (a translator's line break is
 //   layout, not an attack); `log` escapes the backslash too, so every escape in a log
 //   line is unambiguous.
@@ -31,6 +32,7 @@ enum Visible {
         case 0x00...0x1F, 0x7F...0x9F: return true
         case 0x2028, 0x2029: return true
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        case 0x00AD, 0x200B...0x200D, 0x2060...0x2064, 0xFEFF: return true  // invisible
         default: return false
         }
     }

@@ -62,8 +62,13 @@ struct LineEditor {
                 escape = (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O")) ? .sequence : .none
                 continue
             case .sequence:
-                if (0x40...0x7E).contains(byte) { escape = .none }
-                continue
+                // A control byte (Enter, say) ends a sequence that was never finished
+                // and counts as typed: Esc, [ then digits cannot swallow the answer.
+                guard byte < 0x20 else {
+                    if (0x40...0x7E).contains(byte) { escape = .none }
+                    continue
+                }
+                escape = .none
             case .none:
                 break
             }
@@ -73,8 +78,8 @@ struct LineEditor {
             case UInt8(ascii: "\r"), UInt8(ascii: "\n"):
                 events.append(.submitted(overlong ? nil : text))
                 clear()
-            case keys.endOfFile where text.isEmpty && !overlong:
-                events.append(.endOfInput)
+            case keys.endOfFile:
+                if text.isEmpty && !overlong { events.append(.endOfInput) }
             case keys.erase, 0x7F, 0x08:
                 if overlong { overlong = false } else if !text.isEmpty { text.removeLast() }
             case keys.kill:

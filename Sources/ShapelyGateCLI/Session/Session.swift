@@ -196,6 +196,9 @@ final class Session: @unchecked Sendable {
         case SIGWINCH:
             resizeTimer?.schedule(at: clock.now() + Self.resizeSettle)
         case SIGCONT:
+            // Continued in the background (`bg`): nothing to draw until `fg` continues it
+            // again in the foreground; reading there would stop it anyway.
+            guard terminal.isForeground else { return }
             // Back from a stop: the shell may have changed the settings and the screen.
             terminal.prepare(editing: cursorMode, discardTypeAhead: false)
             if cursorMode {

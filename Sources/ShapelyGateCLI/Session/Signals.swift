@@ -5,11 +5,13 @@
 //   which signals were ignored (`nohup` ignores SIGHUP) and the signal mask. Before a
 //   command replaces the gate, `restoreInherited()` puts exactly that back, with every
 //   other disposition at its default, as sudo does; the command never sees the gate's.
-// - For the session the ending signals (INT, TERM, HUP, QUIT), the suspend key (TSTP)
-//   and the redraw signals (CONT, WINCH) are blocked in every thread before Dispatch
-//   starts one, and read through dispatch signal sources on the session's queue: no
-//   code runs in a signal handler. SIGPIPE is ignored so that a closed stdout or stderr
-//   cannot kill the gate.
+// - The ending signals (INT, TERM, HUP, QUIT, and every other signal whose default is
+//   to end a process quietly: USR1, USR2, ALRM, VTALRM, PROF, XCPU, XFSZ), the suspend
+//   key (TSTP) and the redraw signals (CONT, WINCH) are blocked first thing, before
+//   any file is read and before Dispatch starts a thread, and read through dispatch
+//   signal sources on the session's queue: no code runs in a signal handler, and a key
+//   pressed while the gate starts is acted on, never lost and never a bypass. SIGPIPE
+//   is ignored so that a closed stdout or stderr cannot kill the gate.
 // - `stopSelf()` really stops the process after the session put the terminal back:
 //   default disposition, unblocked on this thread only, raised on this thread (the
 //   Dispatch signalfd on another thread cannot take a thread-directed signal).
@@ -23,7 +25,8 @@
 import ShapelyGateSystem
 
 enum Signals {
-    static let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    static let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT,
+                                  SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
     static let suspend: Int32 = SIGTSTP
     static let redraw: [Int32] = [SIGCONT, SIGWINCH]
 
@@ -111,6 +114,9 @@ enum Signals {
         case SIGHUP: return "SIGHUP"
         case SIGQUIT: return "SIGQUIT"
         case SIGTSTP: return "SIGTSTP"
+        case SIGUSR1: return "SIGUSR1"
+        case SIGUSR2: return "SIGUSR2"
+        case SIGALRM: return "SIGALRM"
         default: return "signal \(number)"
         }
     }

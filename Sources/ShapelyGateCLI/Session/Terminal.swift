@@ -15,8 +15,9 @@
 //   with echo, as a plain prompt.
 // - Input is read without blocking, through a Dispatch read source (Linux), or a poll
 //   loop on a thread of its own (Darwin, whose kqueue does not take a terminal); output
-//   is written with blocking writes on a second descriptor. Write errors (a hung-up
-//   terminal) are ignored: the outcome never depends on the screen.
+//   goes through a second, non-blocking descriptor and is dropped when the terminal
+//   takes nothing for a second. Write errors (a hung-up terminal) are ignored: the
+//   outcome never depends on the screen.
 
 import Dispatch
 import ShapelyGate
@@ -53,6 +54,8 @@ protocol GateTerminal: AnyObject {
     func discardInput()
     func write(_ text: String)
     var size: TerminalSize { get }
+    /// Whether the gate's process group is the terminal's foreground.
+    var isForeground: Bool { get }
     /// The person's erase, kill, word-erase and end-of-file keys.
     var editingKeys: LineEditor.Keys { get }
     /// Calls `handler` on `queue` whenever input may be ready.
@@ -76,7 +79,7 @@ final class Terminal: GateTerminal, @unchecked Sendable {
     public static func openControlling(path: String = Terminal.path) -> Terminal? {
         let input = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
         guard input >= 0 else { return nil }
-        let output = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        let output = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
         var settings = termios()
         guard output >= 0, isatty(input) == 1, tcgetattr(input, &settings) == 0 else {
             _ = Platform.closeDescriptor(input)
@@ -136,8 +139,11 @@ final class Terminal: GateTerminal, @unchecked Sendable {
         _ = Platform.closeDescriptor(outputDescriptor)
     }
 
+    /// Output that the terminal will not take within a second (output stopped with
+    /// Ctrl-S or Scroll Lock, a stalled link) is dropped: the session's queue, and with it
+    /// the deadline and the signals, never waits on the screen.
     public func write(_ text: String) {
-        Platform.writeAll(outputDescriptor, Array(text.utf8))
+        Platform.writePatiently(outputDescriptor, Array(text.utf8))
     }
 
     public var editingKeys: LineEditor.Keys {
@@ -189,6 +195,8 @@ final class Terminal: GateTerminal, @unchecked Sendable {
             }
         }
     }
+
+    public var isForeground: Bool { tcgetpgrp(inputDescriptor) == getpgrp() }
 
     /// The terminal's device name, e.g. /dev/pts/3.
     public var name: String {

@@ -2,9 +2,11 @@
 // (default `~/.local/state/shapelygate/lockout`).
 //
 // Contract:
-// - The folder is opened once, without following a symbolic link, and must be a real
-//   directory owned by the effective user and not writable by group or others; anything
-//   else is refused with what to fix. Every later open, rename and unlink is relative to
+// - The folder is reached from `/` one component at a time, each opened relative to the
+//   one before with O_NOFOLLOW; a symbolic link on the way is followed only if root or
+//   the effective user owns it, and the folder itself must be a real directory owned by
+//   the effective user and not writable by group or others; anything else is refused
+//   with what to fix. Every later open, rename and unlink is relative to
 //   that descriptor with O_NOFOLLOW, as sudo treats its timestamp folder: root run with
 //   a user's HOME can never be steered by that user's links into writing elsewhere.
 // - Every read-modify-write happens under an exclusive flock on `lockout.lock`. The
@@ -76,22 +78,60 @@ struct StateStore {
         return .success(body(directory))
     }
 
-    /// Creates the folder if needed, opens it without following a link and checks it.
+    /// Walks to the folder from `/` one component at a time, each opened relative to
+    /// the one before and created (0700) when missing; then checks the folder itself.
     private func openFolder() -> Result<Int32, StoreFailure> {
+        let parts = folder.split(separator: "/").map(String.init)
+        var directory = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         var path = ""
-        for part in folder.split(separator: "/") {
+        for (index, part) in parts.enumerated() {
             path += "/" + part
-            if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            let last = index == parts.count - 1
+            let next = step(into: part, of: directory, path: path, last: last)
+            _ = Platform.closeDescriptor(directory)
+            switch next {
+            case .success(let descriptor): directory = descriptor
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        return check(directory)
+    }
+
+    /// Opens (creating if needed) the folder `part` inside `parent`. A symbolic link
+    /// on the way is followed only when root or the user running the gate owns it (a
+    /// system's /home link, the user's own ~/.local); another user's link, or any link
+    /// as the last component, is refused.
+    private func step(into part: String, of parent: Int32, path: String, last: Bool) -> Result<Int32, StoreFailure> {
+        var next = openat(parent, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if next < 0 && errno == ENOENT {
+            if mkdirat(parent, part, 0o700) != 0 && errno != EEXIST {
                 return .failure(.refused("cannot create \(path): \(Platform.describe(errno: errno))"))
             }
+            next = openat(parent, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         }
-        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard directory >= 0 else {
-            if errno == ELOOP || errno == ENOTDIR {
-                return .failure(.refused("\(folder) is not a real folder (a symbolic link?): remove it so the gate can make its own"))
-            }
-            return .failure(.refused("cannot open \(folder): \(Platform.describe(errno: errno))"))
+        if next >= 0 { return .success(next) }
+        let code = errno
+        var info = stat()
+        let isLink = fstatat(parent, part, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+        if isLink && last {
+            return .failure(.refused("\(folder) is not a real folder (a symbolic link?): remove it so the gate can make its own"))
         }
+        if isLink && (info.st_uid == 0 || info.st_uid == geteuid()) {
+            next = openat(parent, part, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if next >= 0 { return .success(next) }
+            return .failure(.refused("cannot open \(path): \(Platform.describe(errno: errno))"))
+        }
+        if isLink {
+            return .failure(.refused("\(path) is a symbolic link that belongs to uid \(info.st_uid): the gate will not follow it; set XDG_STATE_HOME to a folder of your own"))
+        }
+        if code == ENOTDIR {
+            return .failure(.refused("cannot create \(folder): \(path) is not a folder"))
+        }
+        return .failure(.refused("cannot open \(path): \(Platform.describe(errno: code))"))
+    }
+
+    /// The folder must belong to the user running the gate and be closed to others.
+    private func check(_ directory: Int32) -> Result<Int32, StoreFailure> {
         var info = stat()
         let owner = geteuid()
         if fstat(directory, &info) != 0 || info.st_uid != owner || info.st_mode & 0o022 != 0 {
