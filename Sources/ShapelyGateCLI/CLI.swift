@@ -7,8 +7,10 @@
 // - Every path that is not a pass ends in a denial or an error status. Errors are one
 //   line on stderr, `shapelygate: ...`. Nothing is written to stdout except what an
 //   informational action (--help, --version, --odds, --strings-template) prints.
-// - The terminal is restored at one place, after the session, before anything is
-//   printed on stderr or a command is run.
+// - Signals are blocked before anything else (see Signals.swift); an informational
+//   action gives the caller's mask back before it prints, so Ctrl-C still ends it.
+// - The terminal's settings are restored by `Terminal.close()` before anything is
+//   printed on stderr or a command is run, on every path that opened it.
 
 import ShapelyGate
 import ShapelyGateSystem
@@ -69,6 +71,7 @@ public enum CLI {
             (options, policy) = try settle(parsed, environment: environment, system: system)
         }
         let choice = LanguageResolver.resolve(explicit: options.language, environment: environment)
+        if options.action != .gate { Signals.unblock() }
         switch options.action {
         case .help:
             Platform.printOutput(helpText)
@@ -106,8 +109,13 @@ public enum CLI {
         let lockout = Lockout(cooldown: options.cooldown, environment: environment)
         if let refusal = lockout.check(strings) {
             terminal.close()
-            log.record(outcome: "locked")
-            throw options.login ? .denied(refusal.message) : refusal
+            guard case .signal(let number) = refusal else {
+                log.record(outcome: "locked")
+                throw options.login ? .denied(refusal.message) : refusal
+            }
+            // Interrupted while waiting for another gate's lock: as after a session.
+            log.record(outcome: "denied", reason: Signals.name(number))
+            return options.login ? deniedQuietly(by: number, strings) : ending(by: number, strings)
         }
         let display = Display.detect(environment: environment, noColor: options.noColor)
         let renderer = Renderer(strings: strings, display: display,
@@ -123,7 +131,7 @@ public enum CLI {
         if case .tooSmall = outcome { interruption = nil } else { interruption = lockout.record(passed: outcome == .passed) }
         log.record(outcome: outcome == .passed ? "passed" : "denied", reason: outcome.reason)
 
-        if let interruption, !options.login { return try ending(by: interruption, strings) }
+        if let interruption, !options.login { return ending(by: interruption, strings) }
         switch outcome {
         case .passed:
             if interruption != nil { return .denied }
@@ -138,18 +146,20 @@ public enum CLI {
         case .tooSmall(let needed):
             throw .denied(strings.text(.tooSmall, ["columns": String(needed.columns), "rows": String(needed.rows)]))
         case .signal(let number):
-            if options.login {
-                Platform.printError("shapelygate: \(Visible.screen(interrupted(by: number, strings)))\n")
-                return .denied
-            }
-            return try ending(by: number, strings)
+            return options.login ? deniedQuietly(by: number, strings) : ending(by: number, strings)
         }
     }
 
     /// The message for an ending signal, and the status that re-raises it.
-    private static func ending(by number: Int32, _ strings: GateStrings) throws(GateError) -> ExitStatus {
+    private static func ending(by number: Int32, _ strings: GateStrings) -> ExitStatus {
         Platform.printError("shapelygate: \(Visible.screen(interrupted(by: number, strings)))\n")
         return .killedBy(signal: number)
+    }
+
+    /// In login mode a signal is a plain denial: the message, and status 1.
+    private static func deniedQuietly(by number: Int32, _ strings: GateStrings) -> ExitStatus {
+        Platform.printError("shapelygate: \(Visible.screen(interrupted(by: number, strings)))\n")
+        return .denied
     }
 
     /// "interrupted (Ctrl-C): denied", in the person's language; the audit log keeps

@@ -8,7 +8,8 @@
 //        strings or configuration file
 //   126  the command was found but could not be run
 //   127  the command was not found
-//   by the signal that interrupted it (SIGINT, SIGTERM, SIGHUP, SIGQUIT): the shell
+//   by the signal that interrupted it (SIGINT, SIGTERM, SIGHUP, SIGQUIT and the other
+//   ending signals of Signals.swift; in login mode these are denials instead): the shell
 //        sees the same death as if the signal's default action had run (e.g. 130)
 //
 // With a command, a pass hands the process over to the command: its status is its own.

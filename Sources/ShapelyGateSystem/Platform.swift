@@ -217,6 +217,50 @@ extension Platform {
         }
     }
 
+    /// Sends one line to the system log (facility auth) without ever waiting: on Linux
+    /// a datagram to /dev/log on a non-blocking socket of its own, in the format the C
+    /// library uses, dropped if the logger is not reading; elsewhere syslog(3). Returns
+    /// whether it was sent.
+    @discardableResult
+    package static func sendToSystemLog(_ line: String, priority: Int32, ident: String,
+                                        socketPath: String = "/dev/log") -> Bool {
+        #if os(Linux)
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let path = Array(socketPath.utf8)
+        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.enumerated() { raw[index] = byte }
+        }
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        var stamp = [CChar](repeating: 0, count: 32)
+        let length = strftime(&stamp, stamp.count, "%b %e %H:%M:%S", &parts)
+        let when = String(decoding: stamp.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let message = Array("<\(LOG_AUTH | priority)>\(when) \(ident)[\(getpid())]: \(line)".utf8)
+        let sent = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                message.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT), socketAddress,
+                                                  socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+        }
+        return sent == message.count
+        #else
+        line.withCString { text in
+            ident.withCString { name in
+                openlog(name, LOG_PID, LOG_AUTH)
+                withVaList([text]) { vsyslog(priority, "%s", $0) }
+                closelog()
+            }
+        }
+        return true
+        #endif
+    }
+
     /// Text on standard error, ignoring failures and never hanging on a stopped terminal.
     package static func printError(_ text: String) {
         writePatiently(2, Array(text.utf8))

@@ -188,4 +188,27 @@ struct FailClosedTests {
         #expect(interrupted.finish(timeout: 5) == .signaled(SIGTERM))
         tcflow(interrupted.slave, TCOON)
     }
+
+    @Test func ctrlZWhereTheKernelWillNotStopTheGateBringsTheBoardBack() {
+        // A session leader's own group is orphaned: the kernel discards its stop, as
+        // under `ssh -t host shapelygate` or `tmux new shapelygate`.
+        let mirror = Mirror(seed: 27)
+        let gate = GateProcess(["--seed", "27", "--timeout", "20"])
+        #expect(gate.waitFor("choose 1-8"))
+        let gateSettings = gate.settings()
+        let mark = gate.screen.count
+        gate.type("\u{1A}")
+        #expect(gate.waitFor("choose 1-8", after: mark))
+        #expect(gate.waitForScreen { $0.isAlternateScreen && $0.contains("choose 1-8") })
+        #expect(sameSettings(gate.settings(), gateSettings))
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0))
+    }
+
+    @Test func aPlainTerminalTooNarrowForOneTileIsDenied() {
+        let gate = GateProcess(["--timeout", "5"], environment: ["TERM": "dumb"], size: (24, 8))
+        #expect(gate.finish() == .exited(1))
+        #expect(gate.errorText.hasPrefix("shapelygate: the terminal is too small for the board: it needs "))
+        #expect(!gate.screenText.contains("choose"))
+    }
 }

@@ -34,7 +34,7 @@ struct FaultMatrixTests {
         return gate
     }
 
-    @Test(arguments: [SIGHUP, SIGTERM, SIGQUIT, SIGINT])
+    @Test(arguments: [SIGHUP, SIGTERM, SIGQUIT, SIGINT, SIGUSR1, SIGALRM, SIGPWR, SIGIO])
     func endingSignalsDenyByTheSameSignal(_ number: Int32) {
         underFault(expect: .signaled(number)) { kill($0.pid, number) }
     }

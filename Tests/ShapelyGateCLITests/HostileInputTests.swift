@@ -6,6 +6,7 @@ import ShapelyGate
 import TestSupport
 import Testing
 @testable import ShapelyGateCLI
+import ShapelyGateSystem
 
 #if canImport(Glibc)
 import Glibc
@@ -85,6 +86,47 @@ import Glibc
         #expect(warnings == ["shapelygate: cannot write log-file \(folder)/audit.log: it is a symbolic link\n"])
     }
 }
+
+@Suite struct SystemLogTests {
+    /// A datagram socket bound in a temporary folder, standing in for /dev/log.
+    func logger() -> (path: String, fd: Int32) {
+        let path = temporaryFolder() + "/log"
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in path.utf8.enumerated() { raw[i] = b } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        precondition(bound == 0, "cannot bind \(path)")
+        return (path, fd)
+    }
+
+    @Test func aLineGoesOutInTheSystemLogsFormat() {
+        let (path, fd) = logger()
+        defer { close(fd) }
+        #expect(Platform.sendToSystemLog("user=ann outcome=passed", priority: LOG_INFO, ident: "shapelygate", socketPath: path))
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        let text = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+        #expect(text.hasPrefix("<\(LOG_AUTH | LOG_INFO)>"))
+        #expect(text.hasSuffix(" shapelygate[\(getpid())]: user=ann outcome=passed"))
+    }
+
+    @Test func aLoggerThatStoppedReadingNeverHoldsTheGate() {
+        let (path, fd) = logger()
+        defer { close(fd) }
+        // Fill the logger's queue until it takes no more, then one more line.
+        var sent = 0
+        while Platform.sendToSystemLog(String(repeating: "x", count: 1000), priority: LOG_INFO, ident: "t", socketPath: path),
+              sent < 100_000 { sent += 1 }
+        let start = monotonicSeconds()
+        #expect(!Platform.sendToSystemLog("one more", priority: LOG_NOTICE, ident: "t", socketPath: path))
+        #expect(monotonicSeconds() - start < 1)
+    }
+}
+
+func monotonicSeconds() -> Double { Platform.monotonicSeconds() }
 
 @Suite(.serialized) struct StateFolderTests {
     let strings = GateStrings(language: "en")

@@ -48,5 +48,6 @@ import Testing
     @Test func controlDInsideAnEntryIsIgnoredAndAnUnfinishedEscapeEndsAtEnter() {
         #expect(feed([0x35, 0x04, 0x0D]).1 == [.submitted([0x35])])
         #expect(feed([0x1B, 0x5B, 0x35, 0x0D, 0x33, 0x0D]).1 == [.submitted([]), .submitted([0x33])])
+        #expect(feed([0x39, 0x39, 0x1B, 0x0D]).1 == [.submitted([0x39, 0x39])])
     }
 }

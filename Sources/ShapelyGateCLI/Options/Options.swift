@@ -52,13 +52,6 @@ struct ParsedArguments {
         options.command = command
         return options
     }
-
-    /// The action asked for (help, version, ...), without reading any file.
-    var action: Action {
-        var options = Options()
-        for (spec, value) in settings where spec.inFiles == false { try? spec.apply(value, &options) }
-        return options.action
-    }
 }
 
 public enum OptionParser {

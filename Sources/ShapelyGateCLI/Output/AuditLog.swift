@@ -45,14 +45,9 @@ struct AuditLog {
         guard policy.syslog || policy.logFile != nil else { return }
         let body = line(outcome: outcome, reason: reason)
         if policy.syslog {
-            let priority = outcome == "passed" ? LOG_INFO : LOG_NOTICE
-            body.withCString { text in
-                "shapelygate".withCString { ident in
-                    openlog(ident, LOG_PID, LOG_AUTH)
-                    withVaList([text]) { vsyslog(priority, "%s", $0) }
-                    closelog()
-                }
-            }
+            // Never waits: signals are still blocked here, so a logger that stopped
+            // reading must not be able to hold the gate.
+            Platform.sendToSystemLog(body, priority: outcome == "passed" ? LOG_INFO : LOG_NOTICE, ident: "shapelygate")
         }
         if let path = policy.logFile, let problem = append("\(Self.timestamp()) shapelygate[\(getpid())]: \(body)\n", to: path) {
             warn("shapelygate: \(Visible.screen("cannot write log-file \(path): \(problem)"))\n")

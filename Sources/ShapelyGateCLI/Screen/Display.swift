@@ -25,7 +25,4 @@ public struct Display: Equatable, Sendable {
 
     /// Plain lines, no colour: for tests and dumb terminals.
     public static let plain = Display(charset: .ascii, colorMode: .plain, cursorControl: false)
-
-    /// Whether shapes are drawn with Unicode characters.
-    public var unicode: Bool { charset != .ascii }
 }

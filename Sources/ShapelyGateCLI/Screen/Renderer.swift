@@ -108,6 +108,9 @@ struct Renderer: Sendable {
 
     // MARK: Plain lines, appended (TERM=dumb or unset)
 
+    /// The tile size of plain boards: small, and the same whatever the screen's height.
+    var plainTileSize: TileSize { display.charset.sizes.first { $0.step == .small } ?? display.charset.sizes[0] }
+
     /// Title, what is guarded, round, instruction and the numbered board.
     func board(_ board: Board, target: ShapeKind, round: Int, rounds: Int, width: Int) -> String {
         var out = "\n"
@@ -115,8 +118,7 @@ struct Renderer: Sendable {
             let lines = part.oneLine ? [TextLayout.truncate(part.text, width: width - 1)] : TextLayout.wrap(part.text, width: width - 1)
             out += lines.map { part.bold ? bold($0) : $0 }.joined(separator: "\n") + "\n"
         }
-        let size = display.charset.sizes.first { $0.step == .small } ?? display.charset.sizes[0]
-        let tiles = Layout.tileLines(board, size, display: display, width: width - 1) ?? []
+        let tiles = Layout.tileLines(board, plainTileSize, display: display, width: width - 1) ?? []
         let trimmed = tiles.map { line -> String in
             var line = " " + line
             while line.last == " " { line.removeLast() }

@@ -59,8 +59,12 @@ struct LineEditor {
         for byte in bytes {
             switch escape {
             case .started:
-                escape = (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O")) ? .sequence : .none
-                continue
+                // Esc then a control byte (Enter, say): the Esc alone, and the byte counts.
+                guard byte < 0x20 else {
+                    escape = (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O")) ? .sequence : .none
+                    continue
+                }
+                escape = .none
             case .sequence:
                 // A control byte (Enter, say) ends a sequence that was never finished
                 // and counts as typed: Esc, [ then digits cannot swallow the answer.

@@ -92,7 +92,7 @@ final class Session: @unchecked Sendable {
         terminal.prepare(editing: cursorMode, discardTypeAhead: true)
         if cursorMode { terminal.write(Painter.enter) }
         if catchSignals {
-            for number in Signals.ending + [Signals.suspend] + Signals.redraw {
+            for number in Signals.ending + [Signals.suspend] + Signals.terminalStops + Signals.redraw {
                 let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
                 source.setEventHandler { [unowned self] in self.handle(signal: number) }
                 source.resume()
@@ -102,6 +102,7 @@ final class Session: @unchecked Sendable {
         terminal.startReading(on: queue) { [unowned self] in self.readInput() }
         if cursorMode { resizeTimer = makeTimer { [unowned self] in self.draw() } }
         showBoard()
+        guard outcome == nil else { return }  // not even the first board fitted
         // The countdown starts when the first board is on screen.
         challenge.startCountdown(at: clock.now())
         if challenge.deadline != nil {
@@ -155,6 +156,12 @@ final class Session: @unchecked Sendable {
             draw()
         } else {
             let columns = terminal.size.columns
+            let tile = renderer.plainTileSize
+            guard Layout.tilesPerRow(challenge.board.tiles.count, tile, width: columns - 1) != nil else {
+                // Not one tile fits across: never a prompt without a board.
+                finish(.tooSmall(TerminalSize(columns: tile.columns + 3, rows: terminal.size.rows)))
+                return
+            }
             if let message { terminal.write(renderer.plainMessage(message, tileCount: challenge.board.tiles.count, width: columns)) }
             terminal.write(renderer.board(challenge.board, target: challenge.target, round: challenge.round,
                                           rounds: challenge.configuration.rounds, width: columns))
@@ -208,11 +215,22 @@ final class Session: @unchecked Sendable {
                 terminal.write("\n")
                 showPrompt()
             }
-        case Signals.suspend where !suspendDenies:
+        case Signals.suspend where !suspendDenies, SIGTTIN, SIGTTOU:
             // As sudo's tgetpass: the person's own settings and screen while stopped.
             terminal.write(cursorMode ? Painter.leave : "\n")
             terminal.lend()
-            Signals.stopSelf()
+            Signals.stopSelf(by: number)
+            // Continued, or never stopped (the kernel discards a stop in an orphaned
+            // process group): the gate's settings and screen again. SIGCONT, if it
+            // came, redraws once more, which is harmless.
+            guard terminal.isForeground else { return }
+            terminal.prepare(editing: cursorMode, discardTypeAhead: false)
+            if cursorMode {
+                terminal.write(Painter.enter)
+                draw()
+            } else {
+                showPrompt()
+            }
         default:
             finish(.signal(number))
         }

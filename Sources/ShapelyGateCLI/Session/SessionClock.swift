@@ -71,4 +71,6 @@ final class DispatchDeadlineTimer: SessionTimer, @unchecked Sendable {
         deadline = nil
         source.cancel()
     }
+
+    deinit { source.cancel() }
 }

@@ -5,9 +5,10 @@
 //   which signals were ignored (`nohup` ignores SIGHUP) and the signal mask. Before a
 //   command replaces the gate, `restoreInherited()` puts exactly that back, with every
 //   other disposition at its default, as sudo does; the command never sees the gate's.
-// - The ending signals (INT, TERM, HUP, QUIT, and every other signal whose default is
-//   to end a process quietly: USR1, USR2, ALRM, VTALRM, PROF, XCPU, XFSZ), the suspend
-//   key (TSTP) and the redraw signals (CONT, WINCH) are blocked first thing, before
+// - The ending signals (INT, TERM, HUP, QUIT, and the other signals that end a
+//   process without meaning a crash: USR1, USR2, ALRM, VTALRM, PROF, XCPU, XFSZ, and on
+//   Linux PWR, IO and STKFLT), the stop signals (TSTP from the key, TTIN and TTOU from
+//   the terminal) and the redraw signals (CONT, WINCH) are blocked first thing, before
 //   any file is read and before Dispatch starts a thread, and read through dispatch
 //   signal sources on the session's queue: no code runs in a signal handler, and a key
 //   pressed while the gate starts is acted on, never lost and never a bypass. SIGPIPE
@@ -25,9 +26,16 @@
 import ShapelyGateSystem
 
 enum Signals {
-    static let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT,
-                                  SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
+    static let ending: [Int32] = {
+        var numbers = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
+        #if os(Linux)
+        numbers += [SIGPWR, SIGIO, SIGSTKFLT]
+        #endif
+        return numbers
+    }()
     static let suspend: Int32 = SIGTSTP
+    /// Stops that come from the terminal rather than a key: handled as the suspend key.
+    static let terminalStops: [Int32] = [SIGTTIN, SIGTTOU]
     static let redraw: [Int32] = [SIGCONT, SIGWINCH]
 
     /// What the caller handed the gate.
@@ -51,7 +59,7 @@ enum Signals {
 
     /// Blocks the gate's signals in the calling thread; threads created later inherit it.
     static func blockForSession() {
-        var blocked = set(ending + [suspend] + redraw)
+        var blocked = set(ending + [suspend] + terminalStops + redraw)
         pthread_sigmask(SIG_BLOCK, &blocked, nil)
         signal(SIGPIPE, SIG_IGN)
     }
@@ -64,13 +72,20 @@ enum Signals {
         pthread_sigmask(SIG_SETMASK, &inheritedMask, nil)
     }
 
-    /// Stops the process as the suspend key would have; returns when it is continued.
-    static func stopSelf() {
-        signal(suspend, SIG_DFL)
-        var only = set([suspend])
+    /// Stops the process as `number` (a stop signal) would have; returns when it is
+    /// continued, or at once when the kernel discards the stop (an orphaned process
+    /// group, as under `exec` from ssh or tmux).
+    static func stopSelf(by number: Int32 = suspend) {
+        signal(number, SIG_DFL)
+        var only = set([number])
         pthread_sigmask(SIG_UNBLOCK, &only, nil)
-        raise(suspend)
+        raise(number)
         pthread_sigmask(SIG_BLOCK, &only, nil)
+    }
+
+    /// The mask the caller gave, back again (informational actions run with it).
+    static func unblock() {
+        pthread_sigmask(SIG_SETMASK, &inheritedMask, nil)
     }
 
     /// An ending signal that arrives within `seconds`, or nil. Only for use while the
