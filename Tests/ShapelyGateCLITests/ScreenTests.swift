@@ -63,6 +63,16 @@ import Testing
         for number in 1...(kinds * perKind) { #expect(fitted.lines.contains { $0.contains(" \(number) ") || $0.contains("\(number) ") }) }
     }
 
+    @Test func asciiFitsEightTilesAt40x20WithTheTinySizeAsALastResort() throws {
+        let ascii = Display(charset: .ascii, colorMode: .plain, cursorControl: true)
+        let fitted = try frame(deal(kinds: 4, perKind: 2), TerminalSize(columns: 40, rows: 20), display: ascii).get()
+        #expect(fitted.lines.count <= 20)
+        #expect(fitted.lines.allSatisfy { $0.allSatisfy(\.isASCII) })
+        // With room to spare, the rough tiny size is not used: at 80x24 the tiles are taller.
+        let roomy = try frame(deal(kinds: 4, perKind: 2), TerminalSize(columns: 80, rows: 24), display: ascii).get()
+        #expect(roomy.lines.count > fitted.lines.count)
+    }
+
     @Test func aScreenTooSmallForAnyBoardSaysWhatItNeeds() {
         guard case .failure(let needed) = frame(deal(kinds: 9, perKind: 3), TerminalSize(columns: 40, rows: 12)) else {
             Issue.record("a board was fitted into 40x12"); return

@@ -8,10 +8,12 @@
 // - The tile size is the largest the character set offers with which the whole frame
 //   — title, what is guarded, round, instruction, tiles, message, countdown, prompt —
 //   fits the screen's width and height, first with blank lines between the parts, then
-//   without; on the Linux console, whose tiles are twice as large in cells, ASCII line
-//   art's sizes are tried after its own before the screen is called too small; rows hold as many tiles as the width allows, balanced so the last row is
-//   not a stub. When even the smallest size does not fit, the result says how large a
-//   screen is needed.
+//   without. On the Linux console, whose tiles are twice as large in cells, ASCII line
+//   art's sizes are tried after its own; in ASCII (and so on the console too) the tiny
+//   size, too rough to be offered first, is the last resort before the screen is
+//   called too small. Rows hold as many tiles as the width allows, balanced so the last
+//   row is not a stub. When even the smallest size does not fit, the result says how
+//   large a screen is needed.
 // - A frame's lines hold no newline; widths are counted in terminal columns
 //   (`DisplayWidth`), escape sequences excluded.
 
@@ -96,7 +98,8 @@ enum Layout {
         // Each size with blank lines between the parts, then without, before a smaller
         // one; on the console, ASCII line art (which its fonts also have) comes last.
         let charsets = display.charset == .console ? [Charset.console, .ascii] : [display.charset]
-        let candidates = charsets.flatMap { charset in charset.sizes.reversed().map { (charset, $0) } }
+        var candidates = charsets.flatMap { charset in charset.sizes.reversed().map { (charset, $0) } }
+        if charsets.contains(.ascii), let tiny = Charset.blocks.size(.tiny) { candidates.append((.ascii, tiny)) }
         for (charset, tileSize) in candidates {
             for spaced in [true, false] {
                 guard let height = tilesHeight(board.tiles.count, tileSize, width: width, spaced: spaced) else { continue }
