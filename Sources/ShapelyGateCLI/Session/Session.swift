@@ -203,36 +203,33 @@ final class Session: @unchecked Sendable {
         case SIGWINCH:
             resizeTimer?.schedule(at: clock.now() + Self.resizeSettle)
         case SIGCONT:
-            // Continued in the background (`bg`): nothing to draw until `fg` continues it
-            // again in the foreground; reading there would stop it anyway.
-            guard terminal.isForeground else { return }
             // Back from a stop: the shell may have changed the settings and the screen.
-            terminal.prepare(editing: cursorMode, discardTypeAhead: false)
-            if cursorMode {
-                terminal.write(Painter.enter)
-                draw()
-            } else {
-                terminal.write("\n")
-                showPrompt()
-            }
+            resume()
         case Signals.suspend where !suspendDenies, SIGTTIN, SIGTTOU:
             // As sudo's tgetpass: the person's own settings and screen while stopped.
             terminal.write(cursorMode ? Painter.leave : "\n")
             terminal.lend()
             Signals.stopSelf(by: number)
             // Continued, or never stopped (the kernel discards a stop in an orphaned
-            // process group): the gate's settings and screen again. SIGCONT, if it
-            // came, redraws once more, which is harmless.
-            guard terminal.isForeground else { return }
-            terminal.prepare(editing: cursorMode, discardTypeAhead: false)
-            if cursorMode {
-                terminal.write(Painter.enter)
-                draw()
-            } else {
-                showPrompt()
-            }
+            // process group). SIGCONT, if it came, resumes once more, which is harmless.
+            resume()
         default:
             finish(.signal(number))
+        }
+    }
+
+    /// The gate's settings and screen again, in the foreground only: continued in the
+    /// background (`bg`) there is nothing to draw until `fg`, and reading there would
+    /// stop it anyway.
+    private func resume() {
+        guard terminal.isForeground else { return }
+        terminal.prepare(editing: cursorMode, discardTypeAhead: false)
+        if cursorMode {
+            terminal.write(Painter.enter)
+            draw()
+        } else {
+            terminal.write("\n")
+            showPrompt()
         }
     }
 
