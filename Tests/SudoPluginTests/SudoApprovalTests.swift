@@ -67,9 +67,9 @@ struct SudoApprovalTests {
         #expect(run.ran)
     }
 
-    @Test func aWrongTileTwiceDoesNotRunIt() {
-        var mirror = Mirror(seed: 3)
-        let run = SudoRun(options: gated(seed: 3))
+    /// Two wrong tiles on the board `seed` deals: denied, and the command never runs.
+    func twoWrongTilesDeny(_ run: SudoRun, seed: UInt64) {
+        var mirror = Mirror(seed: seed)
         #expect(run.pty.waitFor("choose 1-8"))
         let wrong = mirror.wrong
         mirror.play(wrong)
@@ -82,25 +82,18 @@ struct SudoApprovalTests {
         #expect(run.pty.text.contains("shapelygate: not approved, the command was not run"))
     }
 
+    @Test func aWrongTileTwiceDoesNotRunIt() {
+        twoWrongTilesDeny(SudoRun(options: gated(seed: 3)), seed: 3)
+    }
+
     /// What a gated user could write in a file of their own to let any guess through.
     static let looseningConfig = "attempts = 99\nno-timeout = yes\n"
 
     @Test(arguments: [false, true])
     func theUsersOwnConfigurationDoesNotGiveMoreAttempts(exportsConfigHome: Bool) {
-        var mirror = Mirror(seed: 3)
         // No attempts= in the Plugin line: the gate's own default of two must hold.
-        let run = SudoRun(options: gated(seed: 3), userConfig: Self.looseningConfig,
-                          exportsConfigHome: exportsConfigHome)
-        #expect(run.pty.waitFor("choose 1-8"))
-        let wrong = mirror.wrong
-        mirror.play(wrong)
-        let mark = run.pty.output.count
-        run.pty.type("\(wrong)\r")
-        #expect(run.pty.waitFor("Wrong answers left: 1.", after: mark))
-        run.pty.type("\(mirror.wrong)\r")
-        #expect(run.pty.finish() == 1)
-        #expect(!run.ran)
-        #expect(run.pty.text.contains("shapelygate: not approved, the command was not run"))
+        twoWrongTilesDeny(SudoRun(options: gated(seed: 3), userConfig: Self.looseningConfig,
+                                  exportsConfigHome: exportsConfigHome), seed: 3)
     }
 
     @Test(arguments: [false, true])
