@@ -83,18 +83,9 @@ final class GateProcess {
          size: (rows: UInt16, columns: UInt16) = (24, 80), stdin: StandardInput = .terminal,
          controllingTerminal: Bool = true, stderrToTerminal: Bool = false, executable: String = gateBinary,
          extraDescriptor: Int32? = nil, signalMask: [Int32] = [], configure: ((Int32) -> Void)? = nil) {
-        // Linux's pty multiplexer, unlocked and named with ioctls (the glibc wrappers
-        // posix_openpt, unlockpt and ptsname are not visible to Swift).
-        master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        precondition(master >= 0, "cannot open /dev/ptmx")
-        var unlock: Int32 = 0
-        _ = ioctl(master, UInt(0x4004_5431) /* TIOCSPTLCK */, &unlock)
-        var number: UInt32 = 0
-        _ = ioctl(master, UInt(0x8004_5430) /* TIOCGPTN */, &number)
-        let slavePath = "/dev/pts/\(number)"
+        let (opened, slavePath) = openPseudoTerminal(rows: size.rows, columns: size.columns)
+        master = opened
         slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        var window = winsize(ws_row: size.rows, ws_col: size.columns, ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(slave, UInt(TIOCSWINSZ), &window)
         model = TerminalScreen(rows: Int(size.rows), columns: Int(size.columns))
         configure?(slave)
         var found = termios()

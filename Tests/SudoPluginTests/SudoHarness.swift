@@ -145,19 +145,7 @@ final class Pty {
         var slavePath = ""
         var writeEnd: Int32 = -1
         if terminal {
-            // The multiplexer, unlocked and named with ioctls (posix_openpt and friends
-            // are not visible to Swift).
-            master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
-            precondition(master >= 0, "cannot open /dev/ptmx")
-            var unlock: Int32 = 0
-            _ = ioctl(master, UInt(0x4004_5431) /* TIOCSPTLCK */, &unlock)
-            var number: UInt32 = 0
-            _ = ioctl(master, UInt(0x8004_5430) /* TIOCGPTN */, &number)
-            slavePath = "/dev/pts/\(number)"
-            let slave = open(slavePath, O_RDWR | O_NOCTTY)
-            var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
-            _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
-            close(slave)
+            (master, slavePath) = openPseudoTerminal()
             // A session leader's first terminal opened without O_NOCTTY becomes its
             // controlling terminal; setsid happens before the file actions.
             posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)

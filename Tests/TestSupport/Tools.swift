@@ -57,3 +57,19 @@ public final class SessionSpawnAttributes {
 
     deinit { posix_spawnattr_destroy(&value) }
 }
+
+/// A new pseudo-terminal of `rows` × `columns`: the master side, and the path of the
+/// slave side for a child to open. Linux's multiplexer, unlocked and named with ioctls
+/// (the C library's posix_openpt, unlockpt and ptsname are not visible to Swift).
+public func openPseudoTerminal(rows: UInt16 = 24, columns: UInt16 = 80) -> (master: Int32, slavePath: String) {
+    let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    precondition(master >= 0, "cannot open /dev/ptmx")
+    var unlock: Int32 = 0
+    _ = ioctl(master, UInt(0x4004_5431) /* TIOCSPTLCK */, &unlock)
+    var number: UInt32 = 0
+    _ = ioctl(master, UInt(0x8004_5430) /* TIOCGPTN */, &number)
+    let slavePath = "/dev/pts/\(number)"
+    var window = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &window)
+    return (master, slavePath)
+}
