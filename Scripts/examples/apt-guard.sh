@@ -95,9 +95,11 @@ apt_guard_changes() {
 }
 
 # Runs `TOOL ARGS...` behind the gate when it would change the system, else as it is.
+# (SWIFT_BACKTRACE=enable=no: a crashing gate must not hand the terminal to the Swift
+# runtime's interactive crash reporter.)
 apt_guard() {
     if apt_guard_changes "$@"; then
-        command shapelygate --timeout 20 -- "$@"
+        SWIFT_BACKTRACE=enable=no command shapelygate --timeout 20 -- "$@"
     else
         command "$@"
     fi
@@ -148,7 +150,7 @@ sudo() {
             *=*) continue ;;
         esac
         if apt_guard_changes_after $((index - 1)) "$@"; then
-            command shapelygate --timeout 20 -- sudo "$@"
+            SWIFT_BACKTRACE=enable=no command shapelygate --timeout 20 -- sudo "$@"
             return
         fi
         break

@@ -10,9 +10,9 @@ import Testing
 import Glibc
 #endif
 
-/// Stubs for the apt guard: every call is one line in `calls`; the gate stub passes
-/// (and runs the command after `--`, as the gate does) unless GATE_STUB=deny; the
-/// others only record.
+/// Stubs for the apt guard: every call is one line in `calls` (the gate stub adds one when
+/// SWIFT_BACKTRACE=enable=no is missing); the gate stub passes (and runs the command
+/// after `--`, as the gate does) unless GATE_STUB=deny; the others only record.
 func aptStubs(_ scratch: Scratch) -> String {
     let bin = scratch.folder("bin")
     let log = scratch.path + "/calls"
@@ -21,6 +21,7 @@ func aptStubs(_ scratch: Scratch) -> String {
     }
     scratch.script("bin/shapelygate", """
         echo "gate $*" >>\(quoted(log))
+        [ "$SWIFT_BACKTRACE" = enable=no ] || echo "gate without SWIFT_BACKTRACE=enable=no" >>\(quoted(log))
         [ "${GATE_STUB:-pass}" = pass ] || exit 1
         while [ "$1" != -- ]; do shift; done
         shift

@@ -17,10 +17,15 @@ struct MollyGuardTests {
     static let check = packageRoot + "/Scripts/molly-guard/40-shapelygate"
     static let mollyGuard: String? = ["/usr/lib/molly-guard/molly-guard", "/lib/molly-guard/molly-guard"].first { access($0, R_OK) == 0 }
 
-    /// A gate stub that records its call and exits with GATE_STUB.
+    /// A gate stub that records its call (and a missing SWIFT_BACKTRACE=enable=no) and
+    /// exits with GATE_STUB.
     func stubGate(_ scratch: Scratch) -> String {
         scratch.folder("bin")
-        scratch.script("bin/shapelygate", "echo \"gate $*\" >>\(quoted(scratch.path))/calls\nexit \"${GATE_STUB:-0}\"")
+        scratch.script("bin/shapelygate", """
+            echo "gate $*" >>\(quoted(scratch.path))/calls
+            [ "$SWIFT_BACKTRACE" = enable=no ] || echo "gate without SWIFT_BACKTRACE=enable=no" >>\(quoted(scratch.path))/calls
+            exit "${GATE_STUB:-0}"
+            """)
         return scratch.path + "/bin"
     }
 
