@@ -133,7 +133,7 @@ import Glibc
         let text = readText(path)
         let lines = text.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.first?.hasSuffix("user=\(AuditLog.userName()) tty=/dev/pts/9 outcome=denied reason=time-expired command=apt upgrade") == true)
+        #expect(lines.first?.hasSuffix("user=\(AuditLog.userName()) tty=/dev/pts/9 outcome=denied reason=time-expired command='apt upgrade'") == true)
         #expect(lines.last?.contains("outcome=passed") == true)
         // A log that cannot be written changes nothing.
         policy.logFile = "/nonexistent/folder/audit.log"
