@@ -2,7 +2,8 @@
 // can look at all of them at once. Each size opens with a heading line
 // `<charset> <step> <columns>x<rows>`; each tile is followed by its kind's name.
 // Tiles go side by side, as many to a row as `width` allows, coloured in turn.
-// `Scripts/gallery.sh` prints it (SHAPELYGATE_GALLERY=1 while its test runs).
+// `Scripts/gallery.sh` prints it: its test writes the gallery of every set to the new
+// file SHAPELYGATE_GALLERY names, when that is set.
 
 import ShapelyGate
 import Testing
@@ -40,27 +41,31 @@ enum Gallery {
     }
 }
 
-/// All of `text` to standard output, straight to the descriptor (no buffer to lose).
-func writeOut(_ text: String) {
+/// `text` into the file at `path`, which must not exist yet (created 0600).
+func writeNew(_ text: String, to path: String) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         if written <= 0 { return }
         bytes = bytes.dropFirst(written)
     }
 }
 
 @Suite struct GalleryTests {
-    /// With SHAPELYGATE_GALLERY=1 the gallery of every set is printed, in the colours this
-    /// terminal would get, for a person to look at.
+    /// With SHAPELYGATE_GALLERY=<new file> the gallery of every set goes to that file, in
+    /// the colours this terminal would get, for a person to look at.
     @Test func oneEntryPerKindPerSize() {
-        let printing = getenv("SHAPELYGATE_GALLERY").map { String(cString: $0) } == "1"
+        let galleryFile = getenv("SHAPELYGATE_GALLERY").map { String(cString: $0) } ?? ""
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         let colorTerm = getenv("COLORTERM").map { String(cString: $0) } ?? ""
         let mode = ColorMode.detect(environment: ["TERM": term, "COLORTERM": colorTerm], noColor: false)
+        var gallery = ""
         for charset in Charset.allCases {
             let text = Gallery.text(charset: charset, colorMode: mode.colored ? mode : .indexed)
-            if printing { writeOut(text) }
+            gallery += text
             let sections = text.split(separator: "\(charset.rawValue) ")
             #expect(sections.count == charset.sizes.count)
             for (section, size) in zip(sections, charset.sizes) {
@@ -74,5 +79,6 @@ func writeOut(_ text: String) {
         }
         let plain = Gallery.text(charset: .blocks, colorMode: .monochrome)
         #expect(!plain.contains("\u{1B}") && plain.contains("heart"))
+        if galleryFile.hasPrefix("/") { writeNew(gallery, to: galleryFile) }
     }
 }
