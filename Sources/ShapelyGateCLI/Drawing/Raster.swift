@@ -3,9 +3,9 @@
 // columns as rows (a cell is about twice as tall as it is wide), so the figure's
 // area is close to square on screen. A pixel is on when at least half of its 4×4
 // sample points fall inside the figure (every figure is left–right symmetric, and so
-// is every raster), except on the smallest grids, where a
-// hand-drawn picture (PixelArt.swift) keeps what names each shape. The pixel grid
-// per cell depends on the character set (see Glyphs.swift).
+// is every raster), except where a hand-drawn picture (PixelArt.swift) keeps what
+// names a shape on a small grid. The pixel grid per cell depends on the character
+// set (see Glyphs.swift).
 
 import ShapelyGate
 
