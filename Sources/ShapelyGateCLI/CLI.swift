@@ -31,7 +31,7 @@ public enum CLI {
         do {
             return try runGate(arguments: arguments, environment: environment, system: system)
         } catch {
-            Platform.printError(error.report)
+            ErrorLine.print(error.report)
             return error.status
         }
     }
@@ -152,13 +152,13 @@ public enum CLI {
 
     /// The message for an ending signal, and the status that re-raises it.
     private static func ending(by number: Int32, _ strings: GateStrings) -> ExitStatus {
-        Platform.printError("shapelygate: \(Visible.screen(interrupted(by: number, strings)))\n")
+        ErrorLine.print("shapelygate: \(Visible.screen(interrupted(by: number, strings)))\n")
         return .killedBy(signal: number)
     }
 
     /// In login mode a signal is a plain denial: the message, and status 1.
     private static func deniedQuietly(by number: Int32, _ strings: GateStrings) -> ExitStatus {
-        Platform.printError("shapelygate: \(Visible.screen(interrupted(by: number, strings)))\n")
+        ErrorLine.print("shapelygate: \(Visible.screen(interrupted(by: number, strings)))\n")
         return .denied
     }
 
