@@ -110,11 +110,13 @@ struct ScreenEndToEndTests {
         #expect(gate.finish() == .exited(0))
     }
 
-    @Test(arguments: [(UInt16(20), UInt16(40)), (24, 80)])
-    func aLongCommandIsShownWholeOverSeveralLines(_ size: (UInt16, UInt16)) {
+    @Test(arguments: [(UInt16(20), UInt16(40), false), (24, 80, false), (20, 40, true)])
+    func aLongCommandIsShownWholeOverSeveralLines(_ rows: UInt16, _ columns: UInt16, _ purpose: Bool) {
         let long = "/tmp/" + String(repeating: "a", count: 60)
         let mirror = Mirror(seed: 60)
-        let gate = GateProcess(["--seed", "60", "--", "echo", long, "/tmp/HIDDEN"], size: size)
+        // In wrapper mode, and as --for gives it (how the sudo plugin passes the command).
+        let guarded = purpose ? ["--for", "echo \(long) /tmp/HIDDEN"] : ["--", "echo", long, "/tmp/HIDDEN"]
+        let gate = GateProcess(["--seed", "60"] + guarded, size: (rows, columns))
         #expect(gate.waitForScreen { $0.contains("choose 1-8") })
         let screen = gate.terminalScreen
         #expect(screen.contains("/tmp/HIDDEN"), "\(screen)")
