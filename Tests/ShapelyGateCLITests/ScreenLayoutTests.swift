@@ -31,13 +31,15 @@ import Testing
     func strictFits40x20InEveryCharacterSetAllTilesAtOnce(_ language: String) throws {
         let board = deal(kinds: 8)
         for display in Self.displays {
-            for message: ScreenMessage? in [nil, .roundWon(next: 2, of: 3)] {
-                let frame = try renderer(language, display)
+            for (message, guarding) in [(nil, nil), (ScreenMessage.roundWon(next: 2, of: 3), nil),
+                                        (.wrongShape(.pentagon, attemptsLeft: 1), "sudo apt upgrade")] {
+                let frame = try renderer(language, display, guarding: guarding)
                     .frame(board, target: board.tiles[0].kind, round: 1, rounds: 3, message: message, secondsLeft: 60,
                            size: TerminalSize(columns: 40, rows: 20)).get()
                 #expect(frame.top + frame.lines.count <= 20, "\(language) \(display.charset)")
                 for line in frame.lines { #expect(frame.left + visibleWidth(line) <= 39, "\(language): \(line)") }
                 #expect(Set(numbers(frame)).isSuperset(of: 1...16), "\(language) \(display.charset) \(String(describing: message))")
+                if let guarding { #expect(frame.lines.contains { visibleText($0).contains(guarding) }) }
             }
         }
     }
@@ -126,6 +128,13 @@ import Testing
         let text = "shapelygate: locked after a denial: try again in 60 s\n"
         #expect(ErrorLine.wrapped(text, columns: 40) == "shapelygate: locked after a denial: try\nagain in 60 s\n")
         #expect(ErrorLine.wrapped(text, columns: nil) == text)
+    }
+
+    @Test func aCutCountdownLabelEndsInDotsWithoutUTF8() {
+        let long = "Remaining time before this parental gate closes itself for good"
+        let ascii = Renderer(strings: GateStrings(language: "en", overrides: [.countdown: long]), display: Self.displays[1])
+        let line = ascii.countdown(seconds: 9, width: 40)
+        #expect(line.hasSuffix("...: 00:09") && line.allSatisfy(\.isASCII) && line.count <= 39, "\(line)")
     }
 }
 

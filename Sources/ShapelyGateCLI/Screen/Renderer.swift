@@ -78,7 +78,9 @@ struct Renderer: Sendable {
         let clamped = max(0, seconds)
         let pad: (Int) -> String = { $0 < 10 ? "0\($0)" : String($0) }
         let time = ": \(pad(clamped / 60)):\(pad(clamped % 60))"
-        let label = TextLayout.truncate(say(.countdown), width: max(1, width - 1 - DisplayWidth.of(time)))
+        // Without UTF-8 the terminal may have no `…`: three dots.
+        let label = TextLayout.truncate(say(.countdown), width: max(1, width - 1 - DisplayWidth.of(time)),
+                                        ellipsis: display.charset == .ascii ? "..." : "…")
         let text = label + time
         guard clamped <= 3 else { return text }
         return display.colorMode.colored ? Palette.paint(bold(text), .red, mode: display.colorMode) : bold(text)

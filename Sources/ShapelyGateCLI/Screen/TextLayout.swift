@@ -87,10 +87,10 @@ enum TextLayout {
         return lines
     }
 
-    /// `text` on one line of at most `width` columns, ending in `…` when cut.
-    static func truncate(_ text: String, width: Int) -> String {
+    /// `text` on one line of at most `width` columns, ending in `ellipsis` when cut.
+    static func truncate(_ text: String, width: Int, ellipsis: String = "…") -> String {
         guard DisplayWidth.of(text) > width else { return text }
-        return String(DisplayWidth.prefix(text, columns: max(0, width - 1))) + "…"
+        return String(DisplayWidth.prefix(text, columns: max(0, width - ellipsis.count))) + ellipsis
     }
 
     /// `line` with every whole-word occurrence of `word` (ignoring case) between `on`
