@@ -220,38 +220,6 @@ struct SessionHarness {
         #expect(gate.terminal.written.hasSuffix("4\u{1B}[K"))
     }
 
-    @Test func aBoardThatCannotFitIsNeverShownAndTheCountdownRunsMeanwhile() {
-        let gate = SessionHarness(configuration: GateConfiguration(numberOfEachShape: 9, kinds: GateConfiguration.kinds(count: 9)),
-                                  size: TerminalSize(columns: 40, rows: 12))
-        #expect(gate.outcome.value == nil)
-        #expect(gate.terminal.written.contains("The board needs a larger"))
-        #expect(gate.terminal.written.contains("Time left: 00:10"))
-        gate.clock.advance(by: 1)
-        #expect(gate.terminal.written.contains("Time left: 00:09"))
-        // An entry while nothing can be seen is no answer.
-        gate.terminal.type("1\r")
-        gate.settle()
-        #expect(gate.outcome.value == nil)
-        gate.clock.advance(by: 10)
-        guard case .tooSmall(let needed) = gate.outcome.value else { Issue.record("not denied"); return }
-        #expect(needed.rows > 12)
-        #expect(!gate.terminal.written.contains("1 "))
-    }
-
-    @Test func aBoardTooLargeAtTheStartComesAsSoonAsTheScreenIsLargeEnough() {
-        let gate = SessionHarness(size: TerminalSize(columns: 30, rows: 8))
-        #expect(gate.terminal.written.contains("The board needs a larger"))
-        #expect(gate.outcome.value == nil)
-        gate.terminal.size = TerminalSize(columns: 80, rows: 24)
-        gate.session.deliver(signal: SIGWINCH)
-        gate.settle()
-        gate.clock.advance(by: Session.resizeSettle)
-        #expect(gate.terminal.written.contains("choose 1-8"))
-        gate.terminal.type("\(gate.right)\r")
-        gate.settle()
-        #expect(gate.outcome.value == .passed)
-    }
-
     @Test func aResizeTooSmallHidesTheBoardAndTakesNoAnswer() {
         let gate = SessionHarness()
         gate.terminal.size = TerminalSize(columns: 30, rows: 8)

@@ -193,6 +193,11 @@ final class Session: @unchecked Sendable {
                               rounds: challenge.configuration.rounds, message: message,
                               secondsLeft: challenge.secondsLeft(at: clock.now()), size: size) {
         case .success(let fitted):
+            if needed != nil {
+                // Keys typed while no board could be seen are no answer to this one.
+                terminal.discardInput()
+                editor.clear()
+            }
             frame = fitted
             needed = nil
             boardShown = true
