@@ -81,6 +81,11 @@ import Testing
         #expect(needed.preferred.columns >= 40)
         // Each size named fits, and the narrowest comes first.
         for size in needed.sizes { #expect((try? frame(deal(kinds: 9, perKind: 3), size).get()) != nil, "\(size)") }
+        // None could be narrower with the same rows (from the screen's own width on).
+        for size in needed.sizes where size.columns > 40 {
+            let narrower = TerminalSize(columns: size.columns - 1, rows: size.rows)
+            #expect((try? frame(deal(kinds: 9, perKind: 3), narrower).get()) == nil, "\(narrower)")
+        }
         #expect(needed.sizes.map(\.columns) == needed.sizes.map(\.columns).sorted())
         #expect(needed.sizes.contains { $0.rows <= 12 }, "no wider size with the screen's own rows: \(needed.sizes)")
     }

@@ -169,18 +169,31 @@ enum Layout {
     }
 
     /// The sizes that fit the board, from the screen's own width on: the narrowest, and
-    /// the narrowest with no more rows than the screen has.
+    /// the narrowest with no more rows than the screen has. The rows needed never grow
+    /// with the width, so both are found by halving.
     static func needed(_ board: Board, text: FrameText, display: Display, size: TerminalSize) -> NeededSizes {
         let widest = max(size.columns, 400)
+        let rows = { (columns: Int) in rowsNeeded(board, text: text, display: display, columns: columns) }
         var sizes: [TerminalSize] = []
-        for columns in max(2, size.columns)...widest {
-            guard let rows = rowsNeeded(board, text: text, display: display, columns: columns) else { continue }
-            if sizes.isEmpty { sizes.append(TerminalSize(columns: columns, rows: rows)) }
-            if rows <= size.rows {
-                if sizes[0].columns != columns { sizes.append(TerminalSize(columns: columns, rows: rows)) }
-                break
+        if let narrowest = firstWidth(from: max(2, size.columns), to: widest, where: { rows($0) != nil }),
+           let tallest = rows(narrowest) {
+            sizes.append(TerminalSize(columns: narrowest, rows: tallest))
+            if tallest > size.rows, let wider = firstWidth(from: narrowest, to: widest, where: { rows($0)! <= size.rows }) {
+                sizes.append(TerminalSize(columns: wider, rows: rows(wider)!))
             }
         }
         return NeededSizes(sizes: sizes, preferred: sizes.first ?? TerminalSize(columns: widest, rows: size.rows))
+    }
+
+    /// The smallest width in `low...high` for which `holds` is true, when it holds at
+    /// `high` and, once true, stays true for every wider one.
+    static func firstWidth(from low: Int, to high: Int, where holds: (Int) -> Bool) -> Int? {
+        guard low <= high, holds(high) else { return nil }
+        var (low, high) = (low, high)
+        while low < high {
+            let middle = (low + high) / 2
+            if holds(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }
