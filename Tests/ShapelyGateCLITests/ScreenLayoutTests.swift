@@ -124,6 +124,14 @@ import Testing
         #expect(frame.top > 0 && frame.left > 0)
     }
 
+    @Test func aLongCountdownLabelKeepsTheCentredFrameInsideTheScreen() throws {
+        let long = "Remaining time before this parental gate closes itself for good and all"
+        let renderer = Renderer(strings: GateStrings(language: "en", overrides: [.countdown: long]), display: Self.displays[0])
+        let frame = try renderer.frame(deal(kinds: 4, perKind: 1), target: .circle, round: 1, rounds: 1, message: nil,
+                                       secondsLeft: 2, size: TerminalSize(columns: 60, rows: 40)).get()
+        for line in frame.lines { #expect(frame.left + TextLayout.visibleWidth(line) <= 59, "\(line)") }
+    }
+
     @Test func errorMessagesWrapAtWordsOnATerminalOnly() {
         let text = "shapelygate: locked after a denial: try again in 60 s\n"
         #expect(ErrorLine.wrapped(text, columns: 40) == "shapelygate: locked after a denial: try\nagain in 60 s\n")

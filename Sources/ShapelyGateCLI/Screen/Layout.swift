@@ -60,7 +60,7 @@ enum Layout {
     /// One way to lay a frame out.
     struct Plan {
         var tiles: TileArrangement
-        /// How many of the header's first lines of least use are left out (see `terse`).
+        /// How many steps of `terseSteps` are taken: what is left out of the text.
         var terseness: Int
         var gaps: Bool
     }
@@ -119,7 +119,8 @@ enum Layout {
             let lines = top + bottom + wrapped.prompt
             let textWidth = ([text.header, [text.hint, text.message].compactMap { $0 }].joined())
                 .flatMap { TextLayout.wrap($0.text, width: width) }.map { DisplayWidth.of($0) }.max() ?? 0
-            let block = max(textWidth, extent.columns, wrapped.promptWidth + 2)
+            let countdownWidth = wrapped.countdown.map(TextLayout.visibleWidth) ?? 0
+            let block = max(textWidth, extent.columns, wrapped.promptWidth + 2, countdownWidth)
             return .success(Frame(lines: lines, top: max(0, (size.rows - lines.count) / 2),
                                   left: max(0, (width - block) / 2), countdownRow: countdownRow,
                                   promptWidth: wrapped.promptWidth))

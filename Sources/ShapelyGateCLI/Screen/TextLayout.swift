@@ -93,6 +93,18 @@ enum TextLayout {
         return String(DisplayWidth.prefix(text, columns: max(0, width - ellipsis.count))) + ellipsis
     }
 
+    /// Columns `styled` takes on screen: its text without the escape sequences (CSI).
+    static func visibleWidth(_ styled: String) -> Int {
+        var plain = String.UnicodeScalarView()
+        var inEscape = false
+        for scalar in styled.unicodeScalars {
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            if inEscape { if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }; continue }
+            plain.append(scalar)
+        }
+        return DisplayWidth.of(String(plain))
+    }
+
     /// `line` with every whole-word occurrence of `word` (ignoring case) between `on`
     /// and `off`.
     static func marking(_ word: String, in line: String, on: String, off: String) -> String {
