@@ -143,6 +143,10 @@ import Testing
         let ascii = Renderer(strings: GateStrings(language: "en", overrides: [.countdown: long]), display: Self.displays[1])
         let line = ascii.countdown(seconds: 9, width: 40)
         #expect(line.hasSuffix("...: 00:09") && line.allSatisfy(\.isASCII) && line.count <= 39, "\(line)")
+        let frame = try! ascii.frame(deal(kinds: 4), target: .circle, round: 1, rounds: 1, message: nil, secondsLeft: 9,
+                                     size: TerminalSize(columns: 40, rows: 24)).get()
+        let typed = Painter.answerText(frame, String(repeating: "7", count: 60), columns: 40)
+        #expect(typed.contains("...777") && typed.allSatisfy(\.isASCII), "\(typed)")
     }
 }
 

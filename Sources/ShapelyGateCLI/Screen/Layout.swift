@@ -34,6 +34,8 @@ struct Frame: Equatable {
     var promptRow: Int { lines.count - 1 }
     /// Columns the prompt takes on its line (from `left`), so the answer can follow it.
     var promptWidth: Int
+    /// What stands for the cut start of a long answer: `…`, or three dots without UTF-8.
+    var ellipsis = "…"
 }
 
 /// What goes around the tiles, already in the person's language and made visible.
@@ -123,7 +125,7 @@ enum Layout {
             let block = max(textWidth, extent.columns, wrapped.promptWidth + 2, countdownWidth)
             return .success(Frame(lines: lines, top: max(0, (size.rows - lines.count) / 2),
                                   left: max(0, (width - block) / 2), countdownRow: countdownRow,
-                                  promptWidth: wrapped.promptWidth))
+                                  promptWidth: wrapped.promptWidth, ellipsis: display.charset == .ascii ? "..." : "…"))
         }
         return .failure(needed(board, text: text, display: display, size: size))
     }

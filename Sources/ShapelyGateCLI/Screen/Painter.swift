@@ -47,7 +47,8 @@ enum Painter {
     /// The tail of the answer that fits the line (a long entry scrolls to the left).
     private static func visibleAnswer(_ answer: String, frame: Frame, columns: Int) -> String {
         let room = max(1, columns - 1 - frame.left - frame.promptWidth)
-        return DisplayWidth.of(answer) <= room ? answer : "…" + DisplayWidth.suffix(answer, columns: room - 1)
+        guard DisplayWidth.of(answer) > room else { return answer }
+        return frame.ellipsis + DisplayWidth.suffix(answer, columns: max(0, room - frame.ellipsis.count))
     }
 
     /// A screen with only `lines` (wrapped already): for a terminal too small for the board.
