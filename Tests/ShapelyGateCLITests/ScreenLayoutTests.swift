@@ -106,12 +106,17 @@ import Testing
 
     @Test func theWrongAnswerIsSetApartAndStyled() throws {
         let board = deal(kinds: 4)
-        let frame = try renderer("en", Self.displays[0])
-            .frame(board, target: .circle, round: 1, rounds: 1, message: .wrongShape(.square, attemptsLeft: 1),
-                   secondsLeft: 10, size: TerminalSize(columns: 80, rows: 30)).get()
-        let row = try #require(frame.lines.firstIndex { $0.contains("No, that is a square") })
-        #expect(frame.lines[row - 1].isEmpty && frame.lines[row + 1].isEmpty)
-        #expect(frame.lines[row].hasPrefix("\u{1B}[1;38;5;"))
+        for size in [TerminalSize(columns: 80, rows: 30), TerminalSize(columns: 40, rows: 20)] {
+            let frame = try renderer("en", Self.displays[0])
+                .frame(board, target: .circle, round: 1, rounds: 1, message: .wrongShape(.square, attemptsLeft: 1),
+                       secondsLeft: 10, size: size).get()
+            let row = try #require(frame.lines.firstIndex { $0.contains("No, that is a square") })
+            let last = frame.lines.lastIndex { $0.contains("left: 1.") }!
+            #expect(frame.lines[row - 1].isEmpty && frame.lines[last + 1].isEmpty, "\(size)")
+            #expect(frame.lines[row].hasPrefix("\u{1B}[1;38;5;"))
+            // Once answered, how to answer is not repeated.
+            #expect(!frame.lines.contains { $0.contains("press Enter") })
+        }
     }
 
     @Test func theBoardIsCentredOnALargeScreen() throws {

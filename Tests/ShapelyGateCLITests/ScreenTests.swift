@@ -36,7 +36,7 @@ import Testing
                                message: .wrongShape(.circle, attemptsLeft: 1)).get()
         let strings = GateStrings(language: language)
         let texts = [strings.text(.wrongShape, ["shape": strings.name(of: .circle), "count": "1"]),
-                     strings.text(.description(of: .pentagon)), strings.text(.pressEnter)]
+                     strings.text(.description(of: .pentagon))]
         let tokens = Set(fitted.lines.flatMap { $0.split(separator: " ").map(String.init) })
         for line in fitted.lines { #expect(line.count <= 39, "\(language): \(line)") }
         // Every word of every sentence is on screen whole: nothing was broken mid-word.

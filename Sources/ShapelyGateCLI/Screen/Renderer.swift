@@ -97,7 +97,8 @@ struct Renderer: Sendable {
         let parts = header(target: target, round: round, rounds: rounds)
         // The title goes at the second step, the round at the third; the rest stays.
         let leftOutAt: [Int?] = parts.indices.map { $0 == 0 ? 2 : (rounds > 1 && $0 == parts.count - 2 ? 3 : nil) }
-        return FrameText(header: parts, leftOutAt: leftOutAt, hint: hint,
+        // Once the person has answered, how to answer goes: the room sets the message apart.
+        return FrameText(header: parts, leftOutAt: leftOutAt, hint: message == nil ? hint : nil,
                   message: message.map { self.message($0, tileCount: board.tiles.count) },
                   countdown: secondsLeft.map { countdown(seconds: $0, width: columns) },
                   prompt: prompt(target: target, tileCount: board.tiles.count))
