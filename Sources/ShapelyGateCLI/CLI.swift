@@ -10,7 +10,11 @@
 // - Signals are blocked before anything else (see Signals.swift); an informational
 //   action gives the caller's mask back before it prints, so Ctrl-C still ends it.
 // - The terminal's settings are restored by `Terminal.close()` before anything is
-//   printed on stderr or a command is run, on every path that opened it.
+//   printed on stderr or a command is run, on every path that opened it; a real-time
+//   or crash signal restores them from its handler (guard.c) before it ends the gate.
+// - The process makes itself non-dumpable first thing (Platform.refuseTracing).
+// - With --verdict-fd, a pass is reported there (Verdict) right before the gate exits 0
+//   or the command replaces it; nothing else is ever written there.
 
 import ShapelyGate
 import ShapelyGateSystem
@@ -24,8 +28,10 @@ public enum CLI {
 
     public static func run(arguments: [String], environment: [String: String]? = nil,
                            systemConfig: String = systemConfigPath, systemConfigOwner: uid_t = 0) -> ExitStatus {
+        Platform.refuseTracing()
         Signals.captureInherited()
         Signals.blockForSession()
+        Signals.guardAgainstFatalSignals()
         let environment = environment ?? Platform.environment()
         let system = SystemFile(path: systemConfig, owner: systemConfigOwner)
         do {
@@ -94,6 +100,7 @@ public enum CLI {
         case .gate:
             break
         }
+        let verdict = try Verdict.claim(options.verdictDescriptor)
 
         let strings = try StringsFile.load(options.stringsPath, choice)
         if let name = options.command.first { try CommandRunner.check(name, environment: environment) }
@@ -118,6 +125,7 @@ public enum CLI {
             return options.login ? deniedQuietly(by: number, strings) : ending(by: number, strings)
         }
         let display = Display.detect(environment: environment, noColor: options.noColor)
+        terminal.guardAgainstFatalSignals(leaving: display.cursorControl ? Painter.leaveAfterSignal : "")
         let renderer = Renderer(strings: strings, display: display,
                                 guarding: options.command.isEmpty ? purpose.map(Visible.screen) : Visible.commandLine(options.command))
         let session = Session(
@@ -135,6 +143,7 @@ public enum CLI {
         switch outcome {
         case .passed:
             if interruption != nil { return .denied }
+            verdict.report()
             if options.command.isEmpty { return .passed }
             throw CommandRunner.exec(options.command)
         case .denied:
