@@ -39,6 +39,23 @@ struct FaultMatrixTests {
         underFault(expect: .signaled(number)) { kill($0.pid, number) }
     }
 
+    /// Signals the gate does not wait for: real-time ones and crashes. The terminal is
+    /// put back (settings, main screen, cursor) before the signal ends the gate, and the
+    /// Swift runtime's backtracer never takes the terminal.
+    @Test(arguments: ["SIGRTMIN", "SIGRTMIN+3", "SIGRTMAX", "SIGSEGV", "SIGABRT", "SIGBUS", "SIGFPE", "SIGILL", "SIGTRAP", "SIGSYS"])
+    func fatalSignalsPutTheTerminalBackFirst(_ name: String) {
+        let numbers = ["SIGRTMIN": __libc_current_sigrtmin(), "SIGRTMIN+3": __libc_current_sigrtmin() + 3,
+                       "SIGRTMAX": __libc_current_sigrtmax(), "SIGSEGV": SIGSEGV, "SIGABRT": SIGABRT, "SIGBUS": SIGBUS,
+                       "SIGFPE": SIGFPE, "SIGILL": SIGILL, "SIGTRAP": SIGTRAP, "SIGSYS": SIGSYS]
+        let number = numbers[name]!
+        let gate = underFault(expect: .signaled(number)) { kill($0.pid, number) }
+        let screen = String(decoding: gate.screen, as: UTF8.self)
+        let entered = screen.ranges(of: "\u{1B}[?1049h").last
+        #expect(entered != nil)
+        #expect(entered.map { screen[$0.upperBound...].contains("\u{1B}[?1049l\u{1B}[?25h") } == true)
+        #expect(!screen.contains("Crash") && !screen.contains("backtrace"))
+    }
+
     @Test func suspendAndResumeRedrawsAndTheCountdownKeepsCounting() {
         let gate = underFault(expect: .exited(1)) { gate in
             kill(gate.pid, SIGTSTP)
