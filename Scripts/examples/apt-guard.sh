@@ -49,7 +49,7 @@ apt_guard_changes() {
 # Runs `TOOL ARGS...` behind the gate when it would change the system, else as it is.
 apt_guard() {
     if apt_guard_changes "$@"; then
-        command shapelygate --timeout 20 -- "$@"
+        SWIFT_BACKTRACE=enable=no command shapelygate --timeout 20 -- "$@"
     else
         command "$@"
     fi
@@ -86,7 +86,7 @@ sudo() {
             *=*) continue ;;
         esac
         if apt_guard_changes_after $((index - 1)) "$@"; then
-            command shapelygate --timeout 20 -- sudo "$@"
+            SWIFT_BACKTRACE=enable=no command shapelygate --timeout 20 -- sudo "$@"
             return
         fi
         break
