@@ -12,7 +12,8 @@
 // - The terminal's settings are restored by `Terminal.close()` before anything is
 //   printed on stderr or a command is run, on every path that opened it; a real-time
 //   or crash signal restores them from its handler (guard.c) before it ends the gate.
-// - The process makes itself non-dumpable first thing (Platform.refuseTracing).
+// - `hardenProcess`, first thing in main.swift, makes the process non-dumpable
+//   (Platform.refuseTracing) and installs the fatal-signal handler (guard.c).
 // - With --verdict-fd, a pass is reported there (Verdict) right before the gate exits 0
 //   or the command replaces it; nothing else is ever written there.
 
@@ -26,12 +27,19 @@ public enum CLI {
     /// the installed program always reads this one.
     public static let systemConfigPath = "/etc/shapelygate.conf"
 
+    /// What the shapelygate process does before anything else (main.swift), and tests
+    /// running `run` in their own process do not: it becomes non-dumpable, so the
+    /// user's other processes cannot trace it or reach its memory and descriptors, and
+    /// real-time and crash signals put the terminal back before they end it.
+    public static func hardenProcess() {
+        Platform.refuseTracing()
+        Signals.guardAgainstFatalSignals()
+    }
+
     public static func run(arguments: [String], environment: [String: String]? = nil,
                            systemConfig: String = systemConfigPath, systemConfigOwner: uid_t = 0) -> ExitStatus {
-        Platform.refuseTracing()
         Signals.captureInherited()
         Signals.blockForSession()
-        Signals.guardAgainstFatalSignals()
         let environment = environment ?? Platform.environment()
         let system = SystemFile(path: systemConfig, owner: systemConfigOwner)
         do {

@@ -56,6 +56,24 @@ struct FaultMatrixTests {
         #expect(!screen.contains("Crash") && !screen.contains("backtrace"))
     }
 
+    /// Even installed readable (as the build is), the gate makes itself non-dumpable:
+    /// its /proc files then belong to root, not to the user it runs as, whose other
+    /// processes can no longer trace it or open its descriptors and memory.
+    @Test(.enabled(if: !runningAsRoot || tool("setpriv") != nil, "needs setpriv to run the gate as nobody"))
+    func theGateIsNotDumpableEvenWhenReadable() {
+        let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", gateBinary]
+        let gate = runningAsRoot ? GateProcess(asNobody + ["--timeout", "5"], executable: tool("setpriv")!)
+                                 : GateProcess(["--timeout", "5"])
+        #expect(gate.waitFor("1-8"))
+        var info = stat()
+        #expect(stat("/proc/\(gate.pid)/status", &info) == 0 && getuid() != 65534)
+        let status = readText("/proc/\(gate.pid)/status")
+        #expect(!status.contains("Uid:\t0\t"), "the gate must run as a user for this test")
+        #expect(stat("/proc/\(gate.pid)/fd", &info) == 0 && info.st_uid == 0, "the gate is dumpable")
+        kill(gate.pid, SIGTERM)
+        #expect(gate.finish() == .signaled(SIGTERM))
+    }
+
     @Test func suspendAndResumeRedrawsAndTheCountdownKeepsCounting() {
         let gate = underFault(expect: .exited(1)) { gate in
             kill(gate.pid, SIGTSTP)
