@@ -60,67 +60,66 @@ static void walked_into(struct walk *walk, const char *name) {
     }
 }
 
-/* Moves the walk into `name` in its folder: a checked folder, a followed link, or
-   (for the last component) the file, whose descriptor is returned. 0 to go on. */
-static int step(struct sg_state *state, struct walk *walk, const char *name, bool last) {
-    struct stat info;
-    if (fstatat(walk->folder, name, &info, AT_SYMLINK_NOFOLLOW) != 0) {
-        sg_set_message(state, "shapelygate: option path=%.200s: %s", state->gate_path,
-                       errno == ENOENT ? "no such file" : "cannot be examined");
+/* Puts the link's target in front of what is left of the walk; an absolute target
+   starts again from /. */
+static int follow_link(struct sg_state *state, struct walk *walk, const char *name) {
+    char target[PATH_MAX];
+    ssize_t length = readlinkat(walk->folder, name, target, sizeof target - 1);
+    if (length <= 0 || ++walk->links > SG_MAX_LINKS || (size_t)length + 2 + strlen(walk->rest) >= sizeof walk->rest) {
+        sg_set_message(state, "shapelygate: option path=%.200s: too many or too long links", state->gate_path);
         return -1;
     }
-    if (S_ISLNK(info.st_mode)) {
-        char target[PATH_MAX];
-        ssize_t length = readlinkat(walk->folder, name, target, sizeof target - 1);
-        if (length <= 0 || ++walk->links > SG_MAX_LINKS ||
-            (size_t)length + 2 + strlen(walk->rest) >= sizeof walk->rest) {
-            sg_set_message(state, "shapelygate: option path=%.200s: too many or too long links", state->gate_path);
-            return -1;
-        }
-        target[length] = '\0';
-        char joined[sizeof walk->rest];
-        snprintf(joined, sizeof joined, "%s%s%s", target, walk->rest[0] != '\0' ? "/" : "", walk->rest);
-        memcpy(walk->rest, joined, strlen(joined) + 1);
-        if (target[0] == '/') {
-            int root = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
-            if (root < 0) return -1;
-            close(walk->folder);
-            walk->folder = root;
-            walk->walked[0] = '\0';
-        }
-        return 0;
-    }
-    if (S_ISDIR(info.st_mode) && !last) {
-        walked_into(walk, name);
-        if (!trusted_folder(&info)) {
-            sg_set_message(state, "shapelygate: the gate %.200s lies in %.200s, which must be a folder owned by root "
-                           "and writable by root only", state->gate_path, walk->walked[0] != '\0' ? walk->walked : "/");
-            return -1;
-        }
-        int next = openat(walk->folder, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        struct stat opened;
-        if (next < 0 || fstat(next, &opened) != 0 || opened.st_ino != info.st_ino || opened.st_dev != info.st_dev) {
-            if (next >= 0) close(next);
-            sg_set_message(state, "shapelygate: option path=%.200s: changed while it was checked", state->gate_path);
-            return -1;
-        }
+    target[length] = '\0';
+    char joined[sizeof walk->rest];
+    snprintf(joined, sizeof joined, "%s%s%s", target, walk->rest[0] != '\0' ? "/" : "", walk->rest);
+    memcpy(walk->rest, joined, strlen(joined) + 1);
+    if (target[0] == '/') {
+        int root = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (root < 0) return -1;
         close(walk->folder);
-        walk->folder = next;
-        return 0;
+        walk->folder = root;
+        walk->walked[0] = '\0';
     }
-    if (!last || !S_ISREG(info.st_mode) || info.st_uid != 0 ||
-        (info.st_mode & (S_IWGRP | S_IWOTH | S_IRGRP | S_IROTH)) != 0) {
+    return 0;
+}
+
+/* Opens `name` in the walk's folder and checks that it is the file `info` describes. */
+static int open_same(struct sg_state *state, const struct walk *walk, const char *name, const struct stat *info,
+                     int flags) {
+    int opened = openat(walk->folder, name, flags | O_NOFOLLOW | O_CLOEXEC);
+    struct stat now;
+    if (opened < 0 || fstat(opened, &now) != 0 || now.st_ino != info->st_ino || now.st_dev != info->st_dev) {
+        if (opened >= 0) close(opened);
+        sg_set_message(state, "shapelygate: option path=%.200s: changed while it was checked", state->gate_path);
+        return -1;
+    }
+    return opened;
+}
+
+static int enter_folder(struct sg_state *state, struct walk *walk, const char *name, const struct stat *info) {
+    walked_into(walk, name);
+    if (!trusted_folder(info)) {
+        sg_set_message(state, "shapelygate: the gate %.200s lies in %.200s, which must be a folder owned by root "
+                       "and writable by root only", state->gate_path, walk->walked[0] != '\0' ? walk->walked : "/");
+        return -1;
+    }
+    int next = open_same(state, walk, name, info, O_PATH | O_DIRECTORY);
+    if (next < 0) return -1;
+    close(walk->folder);
+    walk->folder = next;
+    return 0;
+}
+
+/* The gate itself: root's, 0711 or stricter, not a script; its descriptor, above 2. */
+static int open_gate_file(struct sg_state *state, struct walk *walk, const char *name, const struct stat *info) {
+    if (!S_ISREG(info->st_mode) || info->st_uid != 0 ||
+        (info->st_mode & (S_IWGRP | S_IWOTH | S_IRGRP | S_IROTH)) != 0) {
         sg_set_message(state, "shapelygate: the gate %.200s must be a file owned by root, mode 0711: "
                        "not readable or writable by group or others", state->gate_path);
         return -1;
     }
-    int file = openat(walk->folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    struct stat opened;
-    if (file < 0 || fstat(file, &opened) != 0 || opened.st_ino != info.st_ino || opened.st_dev != info.st_dev) {
-        if (file >= 0) close(file);
-        sg_set_message(state, "shapelygate: option path=%.200s: changed while it was checked", state->gate_path);
-        return -1;
-    }
+    int file = open_same(state, walk, name, info, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (file < 0) return -1;
     if (file < 3) {
         int high = fcntl(file, F_DUPFD_CLOEXEC, 3);
         close(file);
@@ -137,6 +136,24 @@ static int step(struct sg_state *state, struct walk *walk, const char *name, boo
         return -1;
     }
     return file;
+}
+
+/* Moves the walk into `name` in its folder: a checked folder, a followed link, or
+   (for the last component) the file, whose descriptor is returned. 0 to go on. */
+static int step(struct sg_state *state, struct walk *walk, const char *name, bool last) {
+    struct stat info;
+    if (fstatat(walk->folder, name, &info, AT_SYMLINK_NOFOLLOW) != 0) {
+        sg_set_message(state, "shapelygate: option path=%.200s: %s", state->gate_path,
+                       errno == ENOENT ? "no such file" : "cannot be examined");
+        return -1;
+    }
+    if (S_ISLNK(info.st_mode)) return follow_link(state, walk, name);
+    if (S_ISDIR(info.st_mode) && !last) return enter_folder(state, walk, name, &info);
+    if (!last) {
+        sg_set_message(state, "shapelygate: option path=%.200s: %s is not a folder", state->gate_path, name);
+        return -1;
+    }
+    return open_gate_file(state, walk, name, &info);
 }
 
 /* Takes the next component off walk->rest into `name`; false when none is left. */
