@@ -39,6 +39,41 @@ struct FaultMatrixTests {
         underFault(expect: .signaled(number)) { kill($0.pid, number) }
     }
 
+    /// Signals the gate does not wait for: real-time ones and crashes. The terminal is
+    /// put back (settings, main screen, cursor) before the signal ends the gate, and the
+    /// Swift runtime's backtracer never takes the terminal.
+    @Test(arguments: ["SIGRTMIN", "SIGRTMIN+3", "SIGRTMAX", "SIGSEGV", "SIGABRT", "SIGBUS", "SIGFPE", "SIGILL", "SIGTRAP", "SIGSYS"])
+    func fatalSignalsPutTheTerminalBackFirst(_ name: String) {
+        let numbers = ["SIGRTMIN": __libc_current_sigrtmin(), "SIGRTMIN+3": __libc_current_sigrtmin() + 3,
+                       "SIGRTMAX": __libc_current_sigrtmax(), "SIGSEGV": SIGSEGV, "SIGABRT": SIGABRT, "SIGBUS": SIGBUS,
+                       "SIGFPE": SIGFPE, "SIGILL": SIGILL, "SIGTRAP": SIGTRAP, "SIGSYS": SIGSYS]
+        let number = numbers[name]!
+        let gate = underFault(expect: .signaled(number)) { kill($0.pid, number) }
+        let screen = String(decoding: gate.screen, as: UTF8.self)
+        let entered = screen.ranges(of: "\u{1B}[?1049h").last
+        #expect(entered != nil)
+        #expect(entered.map { screen[$0.upperBound...].contains("\u{1B}[?1049l\u{1B}[?25h") } == true)
+        #expect(!screen.contains("Crash") && !screen.contains("backtrace"))
+    }
+
+    /// Even installed readable (as the build is), the gate makes itself non-dumpable:
+    /// its /proc files then belong to root, not to the user it runs as, whose other
+    /// processes can no longer trace it or open its descriptors and memory.
+    @Test(.enabled(if: !runningAsRoot || tool("setpriv") != nil, "needs setpriv to run the gate as nobody"))
+    func theGateIsNotDumpableEvenWhenReadable() {
+        let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", gateBinary]
+        let gate = runningAsRoot ? GateProcess(asNobody + ["--timeout", "5"], executable: tool("setpriv")!)
+                                 : GateProcess(["--timeout", "5"])
+        #expect(gate.waitFor("1-8"))
+        var info = stat()
+        #expect(stat("/proc/\(gate.pid)/status", &info) == 0 && getuid() != 65534)
+        let status = readText("/proc/\(gate.pid)/status")
+        #expect(!status.contains("Uid:\t0\t"), "the gate must run as a user for this test")
+        #expect(stat("/proc/\(gate.pid)/fd", &info) == 0 && info.st_uid == 0, "the gate is dumpable")
+        kill(gate.pid, SIGTERM)
+        #expect(gate.finish() == .signaled(SIGTERM))
+    }
+
     @Test func suspendAndResumeRedrawsAndTheCountdownKeepsCounting() {
         let gate = underFault(expect: .exited(1)) { gate in
             kill(gate.pid, SIGTSTP)

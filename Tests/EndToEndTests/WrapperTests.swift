@@ -85,4 +85,28 @@ struct WrapperTests {
         gate.type("\u{03}")
         #expect(gate.finish() == .signaled(SIGINT))
     }
+
+    /// What the sudo plugin reads: the pass, on the descriptor it named, and nothing on a
+    /// denial. (Descriptor 7 is the test's standard-error pipe.)
+    @Test func aPassAndOnlyAPassIsReportedOnTheVerdictDescriptor() {
+        let mirror = Mirror(seed: 26)
+        let passed = GateProcess(["--seed", "26", "--verdict-fd", "7"], extraDescriptor: 7)
+        #expect(passed.waitFor("choose 1-8"))
+        passed.type("\(mirror.right)\r")
+        #expect(passed.finish() == .exited(0))
+        #expect(passed.errorText == "shapelygate: passed\n")
+
+        let denied = GateProcess(["--seed", "26", "--attempts", "1", "--verdict-fd", "7"], extraDescriptor: 7)
+        #expect(denied.waitFor("choose 1-8"))
+        denied.type("\(mirror.wrong)\r")
+        #expect(denied.finish() == .exited(1))
+        #expect(!denied.errorText.contains("passed"))
+    }
+
+    @Test func aVerdictDescriptorThatIsNotOpenIsAUsageError() {
+        let gate = GateProcess(["--verdict-fd", "999"])
+        #expect(gate.finish() == .exited(2))
+        #expect(gate.errorText.hasPrefix("shapelygate: invalid --verdict-fd '999': not an open descriptor\n"))
+        #expect(!gate.screenText.contains("1-8"))
+    }
 }

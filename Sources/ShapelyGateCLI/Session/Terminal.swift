@@ -19,6 +19,7 @@
 //   takes nothing for a second. Write errors (a hung-up terminal) are ignored: the
 //   outcome never depends on the screen.
 
+import CShapelyGateGuard
 import Dispatch
 import ShapelyGate
 import ShapelyGateSystem
@@ -125,9 +126,23 @@ final class Terminal: GateTerminal, @unchecked Sendable {
         _ = tcflush(inputDescriptor, TCIFLUSH)
     }
 
+    /// Arms the fatal-signal handler (guard.c) with the settings found at open and
+    /// `leave`, the bytes that take the gate's screen away; `restore()` disarms it.
+    func guardAgainstFatalSignals(leaving leave: String) {
+        guard !restored else { return }
+        var settings = saved
+        let bytes = Array(leave.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                sg_guard_arm(inputDescriptor, outputDescriptor, &settings, $0.baseAddress, $0.count)
+            }
+        }
+    }
+
     /// Puts back the settings found at open. Safe to call twice.
     public func restore() {
         guard !restored else { return }
+        sg_guard_disarm()
         restored = true
         var settings = saved
         _ = tcsetattr(inputDescriptor, TCSANOW, &settings)
