@@ -135,7 +135,10 @@ public enum CLI {
         switch outcome {
         case .passed:
             if interruption != nil { return .denied }
-            if options.command.isEmpty { return .passed }
+            if options.command.isEmpty {
+                Terminal.discardTypeAhead()
+                return .passed
+            }
             throw CommandRunner.exec(options.command)
         case .denied:
             return .denied

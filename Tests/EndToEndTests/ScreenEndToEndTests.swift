@@ -11,7 +11,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("The screen a person sees", .serialized)
+@Suite("The screen a person sees", .serialized, .ownPolicy)
 struct ScreenEndToEndTests {
     static let quadrants = Set("▘▝▀▖▌▞▛▗▚▐▜▄▙▟█")
 
@@ -85,11 +85,11 @@ struct ScreenEndToEndTests {
     }
 
     @Test func aTerminalTooSmallIsDeniedWithTheSizeItNeedsAndNotCountedAsADenial() {
-        let state = temporaryFolder()
+        let home = temporaryFolder()
         for _ in 0..<2 {
             // With a cooldown: the second run is refused for its size again, not locked.
             let gate = GateProcess(["--kinds", "9", "--shapes-per-kind", "3", "--cooldown", "60"],
-                                   environment: ["XDG_STATE_HOME": state], size: (12, 40))
+                                   home: home, size: (12, 40))
             #expect(gate.finish() == .exited(1))
             #expect(gate.errorText.hasPrefix("shapelygate: the terminal is too small for the board: it needs "))
             #expect(!gate.terminalScreen.contains("choose"))

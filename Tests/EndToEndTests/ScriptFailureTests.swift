@@ -19,7 +19,7 @@ let swiftFolder: String? = tool("swift").map { path in
     path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
 }
 
-@Suite("Scripts fail loudly", .serialized)
+@Suite("Scripts fail loudly", .serialized, .ownPolicy)
 struct ScriptFailureTests {
     @Test(.enabled(if: swiftFolder != nil, "needs swift in PATH"))
     func aBrokenBuildInstallsAndPackagesNothingNotEvenAStaleBinary() {
