@@ -43,10 +43,14 @@ func ownPolicyCommand(etcLayer: String, home: String, argv: [String]) -> [String
         + argv
 }
 
-/// A folder holding `shapelygate.conf` with `policy`, for the overlay over /etc.
+/// A folder holding `shapelygate.conf` with `policy`, for the overlay over /etc. The
+/// overlay's top folder takes this folder's mode, so it gets /etc's (every user reads
+/// /etc; mkdtemp's 0700 would shut out all but root).
 func etcLayer(policy: String) -> String {
     let folder = temporaryFolder()
     writeFile(folder + "/shapelygate.conf", policy)
+    var etc = stat()
+    chmod(folder, stat("/etc", &etc) == 0 ? etc.st_mode & 0o7777 : 0o755)
     return folder
 }
 

@@ -31,6 +31,13 @@ struct RootHomeTests {
         #expect(locked.errorText.hasPrefix("shapelygate: locked after a denial: try again in "))
     }
 
+    @Test func etcIsReadAsOutsideWithTheTestsPolicy() {
+        var etc = stat()
+        stat("/etc", &etc)
+        let inside = shell("stat -c %a /etc && cat /etc/shapelygate.conf")
+        #expect(inside.output == String(etc.st_mode & 0o7777, radix: 8) + "\n", "\(inside.output)")
+    }
+
     @Test func theRunsPolicyIsTheTestsOwn() {
         let strict = GateProcess(["--seed", "1", "--no-timeout"], policy: "require-timeout = yes\n")
         #expect(strict.waitFor("Time left: 00:10"))

@@ -95,8 +95,11 @@ func captures(_ pattern: String, in text: String) -> [[String]] {
     @Test func theFileKeysAndFloorsAreTheTables() {
         let keys = captures(#"Keys are the long options\n\.Pq ([a-z, -]+) ;"#, in: page).first?[0]
         #expect(keys.map { Set($0.components(separatedBy: " , ")) } == Set(OptionTable.specs.filter(\.inFiles).map(\.long)))
-        let floors = captures(#"\n\.Cm ((?:min|max|require)-[a-z]+)"#, in: page).map { $0[0] }
-            + captures(#"\n\.Cm min-[a-z]+ , ((?:[a-z-]+ , )*[a-z-]+)"#, in: page).flatMap { $0[0].components(separatedBy: " , ") }
+        // The floors are the .Cm lines after "set floors", up to the logging keys.
+        let sentence = page.components(separatedBy: "may also set floors").dropFirst().first?
+            .components(separatedBy: "and logging").first ?? ""
+        let floors = captures(#"\n\.Cm ([a-z, -]+)"#, in: sentence)
+            .flatMap { $0[0].components(separatedBy: " , ") }.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " ,")) }
         #expect(Set(floors) == Set(OptionTable.specs.compactMap { $0.floor?.key }), "\(floors)")
     }
 }
