@@ -125,16 +125,6 @@ final class Terminal: GateTerminal, @unchecked Sendable {
         _ = tcflush(inputDescriptor, TCIFLUSH)
     }
 
-    /// Drops what was typed on the controlling terminal and not yet read: the gate's
-    /// last act before a pass hands the terminal on (exec, or the caller's next
-    /// command), so a key pressed while it said "Passed." cannot answer that command.
-    static func discardTypeAhead(path: String = Terminal.path) {
-        let descriptor = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return }
-        _ = tcflush(descriptor, TCIFLUSH)
-        _ = Platform.closeDescriptor(descriptor)
-    }
-
     /// Puts back the settings found at open. Safe to call twice.
     public func restore() {
         guard !restored else { return }
@@ -206,6 +196,16 @@ final class Terminal: GateTerminal, @unchecked Sendable {
             default: return .hangup  // EIO: the other side of a pseudo-terminal was closed
             }
         }
+    }
+
+    /// Drops what was typed on the controlling terminal and not yet read: the gate's
+    /// last act before a pass hands the terminal on (exec, or the caller's next
+    /// command), so a key pressed while it said "Passed." cannot answer that command.
+    static func discardTypeAhead(path: String = Terminal.path) {
+        let descriptor = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return }
+        _ = tcflush(descriptor, TCIFLUSH)
+        _ = Platform.closeDescriptor(descriptor)
     }
 
     /// Whether the terminal is gone: a hung-up descriptor fails every request with EIO.
