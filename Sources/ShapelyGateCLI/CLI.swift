@@ -165,7 +165,10 @@ public enum CLI {
         case .passed:
             if interruption != nil { return .denied }
             verdict.report()
-            if options.command.isEmpty { return .passed }
+            if options.command.isEmpty {
+                Terminal.discardTypeAhead()
+                return .passed
+            }
             throw CommandRunner.exec(options.command)
         case .denied:
             return .denied

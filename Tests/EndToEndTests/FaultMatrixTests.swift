@@ -11,7 +11,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("Fault matrix", .serialized)
+@Suite("Fault matrix", .serialized, .ownPolicy)
 struct FaultMatrixTests {
     /// Runs a gate with `--timeout 2` wrapping `touch MARKER`, applies `fault`, and checks
     /// the invariants. Returns the gate for further checks.
@@ -128,21 +128,21 @@ struct FaultMatrixTests {
     }
 
     @Test func aStateFolderThatCannotBeWrittenDenies() {
-        // A file where the state folder should be: nothing can be created inside it.
-        let blocker = temporaryFolder() + "/blocked"
-        writeFile(blocker, "", mode: 0o600)
-        let gate = GateProcess(["--cooldown", "5"], environment: ["XDG_STATE_HOME": blocker])
+        // A file where a folder on the way should be: nothing can be created inside it.
+        let home = temporaryFolder()
+        writeFile(home + "/.local", "", mode: 0o600)
+        let gate = GateProcess(["--cooldown", "5"], home: home)
         #expect(gate.finish() == .exited(1))
-        #expect(gate.errorText.hasPrefix("shapelygate: cannot create \(blocker)/shapelygate"))
+        #expect(gate.errorText.hasPrefix("shapelygate: cannot create \(stateFolder(in: rootHome!))"), "\(gate.errorText)")
     }
 
     @Test func twentyGatesAtOnceShareOneStateFile() {
-        let state = temporaryFolder()
-        let gates = (0..<20).map { _ in GateProcess(["--cooldown", "1", "--timeout", "1"], environment: ["XDG_STATE_HOME": state]) }
+        let home = temporaryFolder()
+        let gates = (0..<20).map { _ in GateProcess(["--cooldown", "1", "--timeout", "1"], home: home) }
         var endings: [Termination] = []
         for gate in gates { endings.append(gate.finish(timeout: 10)) }
         #expect(endings.allSatisfy { $0 == .exited(1) })
-        let text = readText(state + "/shapelygate/lockout")
+        let text = readText(stateFolder(in: home) + "/lockout")
         guard let lockout = LockoutState.parse(text) else { Issue.record("state damaged: \(text)"); return }
         // Some gates start after the first denial and are refused as locked; every gate
         // that did run a challenge was counted.

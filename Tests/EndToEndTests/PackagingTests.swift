@@ -12,7 +12,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("Packaging and documents", .serialized)
+@Suite("Packaging and documents", .serialized, .ownPolicy)
 struct PackagingTests {
     let manPage = readText(packageRoot + "/man/shapelygate.1")
     let readme = readText(packageRoot + "/README.md")

@@ -9,7 +9,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("Wrapper mode", .serialized)
+@Suite("Wrapper mode", .serialized, .ownPolicy)
 struct WrapperTests {
     @Test func aPassRunsTheCommandWithItsArgumentsAndStatus() {
         let mirror = Mirror(seed: 21)

@@ -31,7 +31,7 @@ public enum TerminalInput: Equatable, Sendable {
     case nothing
     /// The end-of-file key on a canonical line.
     case endOfInput
-    /// The terminal is gone (EIO after a hangup).
+    /// The terminal is gone: closed (its master side, a terminal window) or hung up.
     case hangup
 }
 
@@ -202,13 +202,31 @@ final class Terminal: GateTerminal, @unchecked Sendable {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
             if count > 0 { return .bytes(Array(buffer[0..<count])) }
-            if count == 0 { return .endOfInput }
+            // A hung-up terminal reads as end of file too; unlike the end-of-file key,
+            // it no longer answers for its settings.
+            if count == 0 { return isHungUp ? .hangup : .endOfInput }
             switch errno {
             case EINTR: continue
             case EAGAIN, EWOULDBLOCK: return .nothing
-            default: return .hangup  // EIO: the terminal was closed
+            default: return .hangup  // EIO: the other side of a pseudo-terminal was closed
             }
         }
+    }
+
+    /// Drops what was typed on the controlling terminal and not yet read: the gate's
+    /// last act before a pass hands the terminal on (exec, or the caller's next
+    /// command), so a key pressed while it said "Passed." cannot answer that command.
+    static func discardTypeAhead(path: String = Terminal.path) {
+        let descriptor = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return }
+        _ = tcflush(descriptor, TCIFLUSH)
+        _ = Platform.closeDescriptor(descriptor)
+    }
+
+    /// Whether the terminal is gone: a hung-up descriptor fails every request with EIO.
+    private var isHungUp: Bool {
+        var settings = termios()
+        return tcgetattr(inputDescriptor, &settings) != 0
     }
 
     public var isForeground: Bool { tcgetpgrp(inputDescriptor) == getpgrp() }
