@@ -17,71 +17,22 @@
  *   Every denial and error is one plain line on sudo's error output,
  *   and the same text is left in *errstr for audit plugins.
  * - close() frees everything open() and check() kept.
+ *
+ * Only sudo's entry points are here; the parts they call never call back into
+ * this file (the pieces they share are in common.c).
  */
-#include <fcntl.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "approval.h"
 
 static struct sg_state state;
 
-void sg_set_message(struct sg_state *target, const char *format, ...) {
-    va_list arguments;
-    va_start(arguments, format);
-    int length = vsnprintf(NULL, 0, format, arguments);
-    va_end(arguments);
-    free(target->message);
-    target->message = NULL;
-    if (length < 0) return;
-    char *message = malloc((size_t)length + 1);
-    if (message == NULL) return;
-    va_start(arguments, format);
-    vsnprintf(message, (size_t)length + 1, format, arguments);
-    va_end(arguments);
-    target->message = message;
-}
-
-const char *sg_lookup(char *const vector[], const char *name) {
-    size_t length = strlen(name);
-    for (size_t index = 0; vector != NULL && vector[index] != NULL; index++) {
-        if (strncmp(vector[index], name, length) == 0 && vector[index][length] == '=') {
-            return vector[index] + length + 1;
-        }
-    }
-    return NULL;
-}
-
-bool sg_printable(const char *text, size_t limit) {
-    for (size_t index = 0; index < limit && text[index] != '\0'; index++) {
-        unsigned char byte = (unsigned char)text[index];
-        if (byte < 0x20 || byte == 0x7F) return false;
-    }
-    return true;
-}
-
 /* Prints the message, if any, as one line on sudo's error output; leaves it in *errstr. */
 static void report(const char **errstr) {
     const char *message = state.message != NULL ? state.message : "shapelygate: out of memory";
     if (state.print != NULL) state.print(SUDO_CONV_ERROR_MSG, "%s\n", message);
     if (errstr != NULL) *errstr = message;
-}
-
-static void forget(void) {
-    sg_list_free(&state.users);
-    sg_list_free(&state.groups);
-    sg_list_free(&state.commands);
-    sg_list_free(&state.environment);
-    for (size_t index = 0; index < SG_GATE_OPTIONS; index++) free(state.gate_values[index]);
-    free(state.gate_path);
-    free(state.user);
-    free(state.supplementary);
-    free(state.tty_path);
-    free(state.message);
-    memset(&state, 0, sizeof state);
 }
 
 static int approval_open(unsigned int version, sudo_conv_t conversation, sudo_printf_t print,
@@ -91,7 +42,7 @@ static int approval_open(unsigned int version, sudo_conv_t conversation, sudo_pr
     (void)conversation;
     (void)submit_optind;
     (void)submit_argv;
-    forget();
+    sg_clear_state(&state);
     state.print = print;
     if (SUDO_API_VERSION_GET_MAJOR(version) != SUDO_API_VERSION_MAJOR) {
         sg_set_message(&state, "shapelygate: sudo's plugin interface %u.%u is not supported",
@@ -108,16 +59,7 @@ static int approval_open(unsigned int version, sudo_conv_t conversation, sudo_pr
 }
 
 static void approval_close(void) {
-    forget();
-}
-
-/* Whether the process has a terminal it can open: sudo's tty= and /dev/tty both. */
-static bool has_terminal(void) {
-    if (!state.has_tty) return false;
-    int terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
-    if (terminal < 0) return false;
-    close(terminal);
-    return true;
+    sg_clear_state(&state);
 }
 
 static int approval_check(char *const command_info[], char *const run_argv[], char *const run_envp[],
@@ -126,12 +68,10 @@ static int approval_check(char *const command_info[], char *const run_argv[], ch
     const char *command = sg_lookup(command_info, "command");
     if (!sg_user_is_gated(&state) || !sg_command_is_gated(&state, command)) return 1;
 
-    int result = 0;
+    int result = 0, terminal = -1;
     if (state.noninteractive) {
         sg_set_message(&state, "shapelygate: a person must approve this command, and sudo -n asks no one");
-    } else if (!has_terminal()) {
-        sg_set_message(&state, "shapelygate: a terminal is required to approve this command");
-    } else {
+    } else if ((terminal = sg_open_terminal(&state)) >= 0) {
         bool too_long = false;
         char *shown = sg_command_text(command, run_argv, &too_long);
         if (too_long) {
@@ -141,9 +81,10 @@ static int approval_check(char *const command_info[], char *const run_argv[], ch
             sg_set_message(&state, "shapelygate: out of memory");
             result = -1;
         } else {
-            result = sg_grace_covers(&state, shown) ? 1 : sg_run_gate(&state, shown);
+            result = sg_grace_covers(&state, shown) ? 1 : sg_run_gate(&state, terminal, shown);
             free(shown);
         }
+        close(terminal);
     }
     sg_grace_settle(&state, result);
     if (result != 1) report(errstr);

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 #include <termios.h>
 
@@ -89,12 +90,27 @@ struct sg_state {
     char *message;
 };
 
-/* options.c */
+/* common.c: the pieces every part uses. */
+void sg_set_message(struct sg_state *state, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The value of `name=` in a sudo vector, or NULL. */
+const char *sg_lookup(char *const vector[], const char *name);
+/* Whether `text` (of at most `limit` bytes) has no control bytes. */
+bool sg_printable(const char *text, size_t limit);
+/* A whole decimal number in [low, high], nothing else. */
+bool sg_parse_number(const char *text, uintmax_t low, uintmax_t high, uintmax_t *out);
 bool sg_list_add(struct sg_list *list, const char *text, size_t length);
+/* "NAME=value" into `list`; a value that is NULL, has a control byte or is longer than
+   SG_MAX_OPTION bytes is left out. False only when memory ran out. */
+bool sg_list_add_variable(struct sg_list *list, const char *name, const char *value);
 void sg_list_free(struct sg_list *list);
-/* Parses sudo.conf's plugin options; on a problem, stores a message and returns false. */
+/* Frees every string of `state` and zeroes it. */
+void sg_clear_state(struct sg_state *state);
+
+/* options.c: parses sudo.conf's plugin options; on a problem, stores a message and returns false. */
 bool sg_parse_options(struct sg_state *state, char *const options[]);
-/* Reads user_info, settings and the user's environment; false (with a message) on a problem. */
+
+/* user.c: reads user_info, settings and the user's environment; false (with a message) on a problem. */
 bool sg_read_user(struct sg_state *state, char *const settings[], char *const user_info[],
                   char *const user_env[]);
 
@@ -104,12 +120,18 @@ bool sg_resolve_names(struct sg_state *state);
 bool sg_user_is_gated(const struct sg_state *state);
 bool sg_command_is_gated(const struct sg_state *state, const char *command);
 /* "command arg 'an arg'" for the board, control bytes shown as '?'; NULL with *too_long
-   set when it would be longer than SG_MAX_SHOWN bytes, NULL alone when memory ran out. */
+   set when it would be longer than SG_MAX_SHOWN bytes, NULL alone when memory ran out.
+   The plugin quotes the words itself, although the gate can quote a command line too:
+   the length must be known exactly before anything starts (a pass allows only what
+   was shown whole), and a pass within the grace window records this same text,
+   which no gate sees. The gate shows --for as it is given. */
 char *sg_command_text(const char *command, char *const run_argv[], bool *too_long);
 
-/* foreground.c: /dev/tty (close-on-exec), or -1 without a terminal; *background
-   when sudo is not the terminal's foreground group. */
-int sg_open_foreground(bool *background);
+/* foreground.c: /dev/tty (close-on-exec) when sudo named a terminal, else -1 with the
+   message that one is required: the plugin's only terminal check. */
+int sg_open_terminal(struct sg_state *state);
+/* Whether sudo's process group is the terminal's foreground group. */
+bool sg_in_foreground(int terminal);
 /* Makes `group` the terminal's foreground group. */
 void sg_give_terminal(int terminal, pid_t group);
 /* Waits for the gate in its own group, lending the terminal as it stops and continues,
@@ -128,8 +150,9 @@ bool sg_build_vectors(const struct sg_state *state, const struct passwd *account
 /* Whether TERM names a terminal that has a screen to leave (set, and not dumb). */
 bool sg_has_screen(const struct sg_state *state);
 
-/* gate.c: runs the gate for `shown`; returns what check() returns (1, 0 or -1). */
-int sg_run_gate(struct sg_state *state, const char *shown);
+/* gate.c: runs the gate for `shown` on `terminal` (from sg_open_terminal, which the caller
+   closes); returns what check() returns (1, 0 or -1). */
+int sg_run_gate(struct sg_state *state, int terminal, const char *shown);
 
 /* policy.c: reads `path` (SG_POLICY_PATH); an unusable file reads as no grace, no log. */
 void sg_read_policy(struct sg_policy *policy, const char *path);
@@ -146,14 +169,6 @@ void sg_grace_settle(struct sg_state *state, int result);
 
 /* audit.c: the record of a pass within the grace window, to the journal or syslog. */
 void sg_audit_grace(const struct sg_state *state, const char *shown);
-
-/* approval.c */
-void sg_set_message(struct sg_state *state, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
-/* The value of `name=` in a sudo vector, or NULL. */
-const char *sg_lookup(char *const vector[], const char *name);
-/* Whether `text` (of at most `limit` bytes) has no control bytes. */
-bool sg_printable(const char *text, size_t limit);
 
 #pragma GCC visibility pop
 

@@ -6,6 +6,8 @@
  *   group by the gate's child before it starts; so Ctrl-C, Ctrl-Z and Ctrl-\ reach
  *   the gate only, and sudo keeps no signal of them for later (as sudo does for
  *   the commands it runs).
+ * - The one check for a terminal: sudo named one (tty= in user_info) and
+ *   /dev/tty opens. Without one, a gated command is denied.
  * - sudo asks only from the foreground: in the background it would take the
  *   terminal from the job in front.
  * - When the gate stops, sudo takes the terminal back and stops itself (SIGSTOP),
@@ -28,21 +30,24 @@
 #define _GNU_SOURCE
 #include "approval.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+int sg_open_terminal(struct sg_state *state) {
+    int terminal = state->has_tty ? open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC) : -1;
+    if (terminal < 0) sg_set_message(state, "shapelygate: a terminal is required to approve this command");
+    return terminal;
+}
+
 #if defined(__linux__)
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <termios.h>
-#include <unistd.h>
 
-int sg_open_foreground(bool *background) {
-    *background = false;
-    int terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
-    if (terminal < 0) return -1;
-    if (tcgetpgrp(terminal) != getpgrp()) *background = true;
-    return terminal;
+bool sg_in_foreground(int terminal) {
+    return tcgetpgrp(terminal) == getpgrp();
 }
 
 void sg_give_terminal(int terminal, pid_t group) {

@@ -34,7 +34,8 @@
 #if !defined(__linux__)
 /* fexecve, O_PATH, setresuid and the parent-death signal are Linux's; elsewhere the
    plugin builds but refuses every gated command. */
-int sg_run_gate(struct sg_state *state, const char *shown) {
+int sg_run_gate(struct sg_state *state, int terminal, const char *shown) {
+    (void)terminal;
     (void)shown;
     sg_set_message(state, "shapelygate: the sudo plugin runs on Linux only");
     return -1;
@@ -177,7 +178,7 @@ static bool high_pipe(int fds[2]) {
     return fds[0] >= 0 && fds[1] >= 0;
 }
 
-/* The descriptors of one run, closed by finish_run. */
+/* The descriptors of one run, closed by close_run; the terminal is the caller's. */
 struct run {
     int terminal, binary;
     int report[2];  /* the child's failure before exec */
@@ -186,7 +187,7 @@ struct run {
 };
 
 static void close_run(struct run *run) {
-    int *all[] = {&run->terminal, &run->binary, &run->report[0], &run->report[1], &run->verdict[0], &run->verdict[1]};
+    int *all[] = {&run->binary, &run->report[0], &run->report[1], &run->verdict[0], &run->verdict[1]};
     for (size_t index = 0; index < sizeof all / sizeof all[0]; index++) {
         if (*all[index] >= 0) close(*all[index]);
         *all[index] = -1;
@@ -255,22 +256,18 @@ static int start_gate(struct sg_state *state, struct run *run, const struct term
     return result;
 }
 
-int sg_run_gate(struct sg_state *state, const char *shown) {
+int sg_run_gate(struct sg_state *state, int terminal, const char *shown) {
     char reason[128];
     struct passwd *account = state->has_uid ? getpwuid(state->uid) : NULL;
     if (account == NULL || !state->has_gid) {
         sg_set_message(state, "shapelygate: cannot find the invoking user's account");
         return -1;
     }
-    struct run run = {.terminal = -1, .binary = -1, .report = {-1, -1}, .verdict = {-1, -1}};
-    bool background = false;
-    run.terminal = sg_open_foreground(&background);
-    if (run.terminal < 0 || background) {
-        sg_set_message(state, run.terminal < 0 ? "shapelygate: a terminal is required to approve this command"
-                                               : "shapelygate: sudo must be in the foreground to ask for approval");
-        close_run(&run);
+    if (!sg_in_foreground(terminal)) {
+        sg_set_message(state, "shapelygate: sudo must be in the foreground to ask for approval");
         return 0;
     }
+    struct run run = {.terminal = terminal, .binary = -1, .report = {-1, -1}, .verdict = {-1, -1}};
     int result = -1;
     struct termios saved;
     if ((run.binary = sg_open_trusted_gate(state)) < 0) goto done;

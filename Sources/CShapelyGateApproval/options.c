@@ -1,6 +1,6 @@
 /*
- * options.c — reads the plugin options from the sudo.conf Plugin line, and what
- * sudo says about the invoking user.
+ * options.c — reads the plugin options from the sudo.conf Plugin line (what sudo
+ * says about the invoking user is read by user.c).
  *
  * Contract:
  * - Every option is known and checked here: an unknown name, a missing or extra
@@ -16,39 +16,10 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <sys/stat.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "approval.h"
-
-bool sg_list_add(struct sg_list *list, const char *text, size_t length) {
-    char **grown = realloc(list->items, (list->count + 1) * sizeof *grown);
-    if (grown == NULL) return false;
-    list->items = grown;
-    char *copy = strndup(text, length);
-    if (copy == NULL) return false;
-    list->items[list->count++] = copy;
-    return true;
-}
-
-void sg_list_free(struct sg_list *list) {
-    for (size_t index = 0; index < list->count; index++) free(list->items[index]);
-    free(list->items);
-    list->items = NULL;
-    list->count = 0;
-}
-
-/* A whole decimal number in [low, high], nothing else. */
-static bool parse_number(const char *text, uintmax_t low, uintmax_t high, uintmax_t *out) {
-    if (*text < '0' || *text > '9') return false;
-    errno = 0;
-    char *end = NULL;
-    uintmax_t value = strtoumax(text, &end, 10);
-    if (errno != 0 || *end != '\0' || value < low || value > high) return false;
-    *out = value;
-    return true;
-}
 
 const char *const sg_gate_options[SG_GATE_OPTIONS] = {
     "timeout", "attempts", "rounds", "shapes-per-kind", "cooldown", "seed", "kinds", "lang", "strings",
@@ -111,7 +82,7 @@ static const char *const shape_names[] = {
 static bool check_kinds(struct sg_state *state, const char *value) {
     uintmax_t count = 0;
     if (strspn(value, "abcdefghijklmnopqrstuvwxyz0123456789,") != strlen(value) ||
-        (value[0] >= '0' && value[0] <= '9' && !parse_number(value, 2, SG_SHAPES, &count))) {
+        (value[0] >= '0' && value[0] <= '9' && !sg_parse_number(value, 2, SG_SHAPES, &count))) {
         sg_set_message(state, "shapelygate: invalid kinds=%.40s: expected 2-9 or a comma list of shape names", value);
         return false;
     }
@@ -138,6 +109,47 @@ static bool check_kinds(struct sg_state *state, const char *value) {
         return false;
     }
     return true;
+}
+
+static bool needs_full_path(struct sg_state *state, const char *name, const char *value) {
+    if (value[0] == '/') return false;
+    sg_set_message(state, "shapelygate: option %s= needs a full path, starting with /", name);
+    return true;
+}
+
+static bool set_gate_path(struct sg_state *state, const char *value) {
+    if (needs_full_path(state, "path", value)) return false;
+    free(state->gate_path);
+    state->gate_path = strdup(value);
+    return state->gate_path != NULL || (sg_set_message(state, "shapelygate: out of memory"), false);
+}
+
+/* One of sg_gate_options, checked as the gate would check it, kept for the gate. */
+static bool gate_value(struct sg_state *state, const char *name, const char *value) {
+    if (strcmp(name, "strings") == 0 && needs_full_path(state, name, value)) return false;
+    for (size_t index = 0; index < sizeof numbers / sizeof numbers[0]; index++) {
+        uintmax_t number = 0;
+        if (strcmp(name, numbers[index].name) != 0) continue;
+        if (!sg_parse_number(value, numbers[index].low, numbers[index].high, &number)) {
+            sg_set_message(state, "shapelygate: invalid %s=%.40s: expected a whole number %" PRIuMAX "-%" PRIuMAX,
+                           name, value, numbers[index].low, numbers[index].high);
+            return false;
+        }
+    }
+    if (strcmp(name, "kinds") == 0 && !check_kinds(state, value)) return false;
+    struct stat info;
+    if (strcmp(name, "strings") == 0 && stat(value, &info) != 0) {
+        sg_set_message(state, "shapelygate: option strings=%.200s: %s", value,
+                       errno == ENOENT || errno == ENOTDIR ? "no such file or folder" : "cannot be examined");
+        return false;
+    }
+    if (strcmp(name, "lang") == 0 &&
+        (strlen(value) > 35 ||
+         strspn(value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.@") != strlen(value))) {
+        sg_set_message(state, "shapelygate: invalid lang=%.40s: expected a language code such as fr", value);
+        return false;
+    }
+    return gate_option(state, name, value) || (sg_set_message(state, "shapelygate: out of memory"), false);
 }
 
 static bool parse_one(struct sg_state *state, const char *option) {
@@ -187,40 +199,8 @@ static bool parse_one(struct sg_state *state, const char *option) {
     if (strcmp(name, "users") == 0) return parse_list(state, &state->users, name, value, false);
     if (strcmp(name, "groups") == 0) return parse_list(state, &state->groups, name, value, false);
     if (strcmp(name, "commands") == 0) return parse_list(state, &state->commands, name, value, true);
-    if (strcmp(name, "path") == 0 || strcmp(name, "strings") == 0) {
-        if (value[0] != '/') {
-            sg_set_message(state, "shapelygate: option %s= needs a full path, starting with /", name);
-            return false;
-        }
-        if (strcmp(name, "path") == 0) {
-            free(state->gate_path);
-            state->gate_path = strdup(value);
-            return state->gate_path != NULL || (sg_set_message(state, "shapelygate: out of memory"), false);
-        }
-    }
-    for (size_t index = 0; index < sizeof numbers / sizeof numbers[0]; index++) {
-        uintmax_t number = 0;
-        if (strcmp(name, numbers[index].name) != 0) continue;
-        if (!parse_number(value, numbers[index].low, numbers[index].high, &number)) {
-            sg_set_message(state, "shapelygate: invalid %s=%.40s: expected a whole number %" PRIuMAX "-%" PRIuMAX,
-                           name, value, numbers[index].low, numbers[index].high);
-            return false;
-        }
-    }
-    if (strcmp(name, "kinds") == 0 && !check_kinds(state, value)) return false;
-    struct stat info;
-    if (strcmp(name, "strings") == 0 && stat(value, &info) != 0) {
-        sg_set_message(state, "shapelygate: option strings=%.200s: %s", value,
-                       errno == ENOENT || errno == ENOTDIR ? "no such file or folder" : "cannot be examined");
-        return false;
-    }
-    if (strcmp(name, "lang") == 0 &&
-        (strlen(value) > 35 ||
-         strspn(value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.@") != strlen(value))) {
-        sg_set_message(state, "shapelygate: invalid lang=%.40s: expected a language code such as fr", value);
-        return false;
-    }
-    return gate_option(state, name, value) || (sg_set_message(state, "shapelygate: out of memory"), false);
+    if (strcmp(name, "path") == 0) return set_gate_path(state, value);
+    return gate_value(state, name, value);
 }
 
 bool sg_parse_options(struct sg_state *state, char *const options[]) {
@@ -232,73 +212,4 @@ bool sg_parse_options(struct sg_state *state, char *const options[]) {
         return false;
     }
     return true;
-}
-
-/* Names of the environment variables the gate may see, when their values are printable.
-   Never XDG_CONFIG_HOME, which would lead the gate to a configuration file of the user's. */
-static const char *const passed_environment[] = {
-    "TERM", "LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LANGUAGE", "NO_COLOR", "COLORTERM",
-};
-
-bool sg_read_user(struct sg_state *state, char *const settings[], char *const user_info[],
-                  char *const user_env[]) {
-    uintmax_t number = 0;
-    const char *value = sg_lookup(user_info, "user");
-    if (value != NULL && (state->user = strndup(value, SG_MAX_OPTION)) == NULL) goto memory;
-    value = sg_lookup(user_info, "uid");
-    if (value != NULL && parse_number(value, 0, (uid_t)-1 - 1, &number)) {
-        state->uid = (uid_t)number;
-        state->has_uid = true;
-    }
-    value = sg_lookup(user_info, "gid");
-    if (value != NULL && parse_number(value, 0, (gid_t)-1 - 1, &number)) {
-        state->gid = (gid_t)number;
-        state->has_gid = true;
-    }
-    value = sg_lookup(user_info, "groups");
-    for (const char *item = value; item != NULL && *item != '\0';) {
-        size_t length = strcspn(item, ",");
-        char digits[24];
-        if (length > 0 && length < sizeof digits) {
-            memcpy(digits, item, length);
-            digits[length] = '\0';
-            if (parse_number(digits, 0, (gid_t)-1 - 1, &number)) {
-                gid_t *grown = realloc(state->supplementary, (state->supplementary_count + 1) * sizeof *grown);
-                if (grown == NULL) goto memory;
-                state->supplementary = grown;
-                state->supplementary[state->supplementary_count++] = (gid_t)number;
-            }
-        }
-        item += length + (item[length] == ',' ? 1 : 0);
-    }
-    value = sg_lookup(user_info, "tty");
-    state->has_tty = value != NULL && *value != '\0';
-    value = sg_lookup(user_info, "umask");
-    state->umask = 022;
-    if (value != NULL && *value >= '0' && *value <= '7') {
-        char *end = NULL;
-        unsigned long mask = strtoul(value, &end, 8);
-        if (*end == '\0' && mask <= 0777) state->umask = (mode_t)mask;
-    }
-    value = sg_lookup(settings, "noninteractive");
-    state->noninteractive = value != NULL && strcmp(value, "true") == 0;
-
-    for (size_t index = 0; index < sizeof passed_environment / sizeof passed_environment[0]; index++) {
-        const char *name = passed_environment[index];
-        value = sg_lookup(user_env, name);
-        if (value == NULL || strnlen(value, SG_MAX_OPTION + 1) > SG_MAX_OPTION || !sg_printable(value, SG_MAX_OPTION)) {
-            continue;
-        }
-        size_t length = strlen(name) + 1 + strlen(value);
-        char *entry = malloc(length + 1);
-        if (entry == NULL) goto memory;
-        snprintf(entry, length + 1, "%s=%s", name, value);
-        bool added = sg_list_add(&state->environment, entry, length);
-        free(entry);
-        if (!added) goto memory;
-    }
-    return true;
-memory:
-    sg_set_message(state, "shapelygate: out of memory");
-    return false;
 }

@@ -8,7 +8,8 @@
  * - envp: a fixed PATH, the account's HOME, USER and LOGNAME, an XDG_CONFIG_HOME
  *   that holds no file (the user's own defaults never apply), SWIFT_BACKTRACE
  *   off, SHAPELYGATE_CALLER=sudo-plugin (the audit record's mode), and the few
- *   printable variables options.c kept (TERM, the language).
+ *   printable variables user.c kept (TERM, the language). A value with a
+ *   control byte, or longer than SG_MAX_OPTION bytes, is left out.
  * - Both end with NULL; false when memory ran out.
  */
 #include <pwd.h>
@@ -23,21 +24,6 @@
    create anything under /etc; the folder need not exist, a missing file is no file. A
    missing path elsewhere (/nonexistent) could appear later. HOME stays, for the lockout. */
 #define NO_USER_CONFIG "/etc/shapelygate-approval-no-user-config"
-
-/* "NAME=value" into `list`, only if value has no control bytes. */
-static bool add_variable(struct sg_list *list, const char *name, const char *value) {
-    if (value == NULL || !sg_printable(value, SG_MAX_OPTION)) return true;
-    size_t length = strlen(name) + 1 + strnlen(value, SG_MAX_OPTION);
-    char *entry = malloc(length + 1);
-    if (entry == NULL) return false;
-    memcpy(entry, name, strlen(name));
-    entry[strlen(name)] = '=';
-    memcpy(entry + strlen(name) + 1, value, length - strlen(name) - 1);
-    entry[length] = '\0';
-    bool added = sg_list_add(list, entry, length);
-    free(entry);
-    return added;
-}
 
 /* argv and envp for the gate, NULL-terminated (each list gets a trailing NULL slot). */
 bool sg_build_vectors(const struct sg_state *state, const struct passwd *account, const char *shown,
@@ -60,10 +46,14 @@ bool sg_build_vectors(const struct sg_state *state, const struct passwd *account
     if (ok && state->strict) ok = sg_list_add(argv, "--strict", 8);
     ok = ok && sg_list_add(argv, "--for", 5) && sg_list_add(argv, shown, strlen(shown));
 
-    ok = ok && add_variable(envp, "PATH", "/usr/bin:/bin") && add_variable(envp, "HOME", account->pw_dir) &&
-         add_variable(envp, "USER", account->pw_name) && add_variable(envp, "LOGNAME", account->pw_name) &&
-         add_variable(envp, "XDG_CONFIG_HOME", NO_USER_CONFIG) && add_variable(envp, "SWIFT_BACKTRACE", "enable=no") &&
-         add_variable(envp, "SHAPELYGATE_CALLER", "sudo-plugin");
+    const char *const fixed[][2] = {
+        {"PATH", "/usr/bin:/bin"}, {"HOME", account->pw_dir}, {"USER", account->pw_name},
+        {"LOGNAME", account->pw_name}, {"XDG_CONFIG_HOME", NO_USER_CONFIG}, {"SWIFT_BACKTRACE", "enable=no"},
+        {"SHAPELYGATE_CALLER", "sudo-plugin"},
+    };
+    for (size_t index = 0; index < sizeof fixed / sizeof fixed[0] && ok; index++) {
+        ok = sg_list_add_variable(envp, fixed[index][0], fixed[index][1]);
+    }
     for (size_t index = 0; index < state->environment.count && ok; index++) {
         const char *entry = state->environment.items[index];
         ok = sg_list_add(envp, entry, strlen(entry));
