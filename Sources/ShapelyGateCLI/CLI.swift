@@ -85,7 +85,7 @@ public enum CLI {
             (options, policy) = try settle(parsed, environment: environment, system: system)
         }
         let choice = LanguageResolver.resolve(explicit: options.language, environment: environment)
-        if options.action != .gate { Signals.unblock() }
+        if options.action != .gate { Signals.restoreInheritedMask() }
         switch options.action {
         case .help:
             Platform.printOutput(helpText)

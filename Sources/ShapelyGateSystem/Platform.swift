@@ -1,6 +1,9 @@
 // Platform.swift — the one place that chooses the C library and wraps the calls that
-// differ between Glibc, Musl and Darwin. Only the command line depends on this module;
-// the engine has no I/O and does not see the C library at all.
+// differ between Glibc, Musl and Darwin. Every `#if os` or `#if canImport` of the
+// product is in this module (here and in the files beside it: PlatformSignals,
+// InputWatch, TerminalName, Journal); the command line reads the same on every system.
+// Only the command line depends on this module; the engine has no I/O and does not see
+// the C library at all.
 //
 // Contract:
 // - Every file is opened without following a FIFO's or device's lead: O_NONBLOCK (an
@@ -132,6 +135,18 @@ extension Platform {
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
+    /// Seconds on a clock that never goes back and, on Linux, counts time asleep
+    /// (CLOCK_BOOTTIME); elsewhere the monotonic clock.
+    package static func bootClockSeconds() -> Double {
+        var now = timespec()
+        #if os(Linux)
+        clock_gettime(CLOCK_BOOTTIME, &now)
+        #else
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        #endif
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
     /// Names this boot of the machine, so a boot-clock reading is compared only with
     /// readings from the same boot: Linux's random boot id, Darwin's boot time.
     package static func bootIdentity() -> String {
@@ -145,21 +160,6 @@ extension Platform {
         guard let bytes = try? readFile("/proc/sys/kernel/random/boot_id", limit: 64) else { return "unknown" }
         return String(decoding: bytes.filter { $0 > 0x20 && $0 < 0x7F }, as: UTF8.self)
         #endif
-    }
-
-    /// The kernel's count of signals: 1..<signalLimit are the signal numbers.
-    package static let signalLimit: Int32 = 65
-
-    /// Whether `number`'s disposition is "ignore" (as `nohup` leaves SIGHUP).
-    package static func isIgnored(_ number: Int32) -> Bool {
-        var action = sigaction()
-        guard sigaction(number, nil, &action) == 0 else { return false }
-        #if canImport(Darwin)
-        let handler = action.__sigaction_u.__sa_handler
-        #else
-        let handler = action.__sigaction_handler.sa_handler
-        #endif
-        return handler.map { unsafeBitCast($0, to: Int.self) == 1 } ?? false  // SIG_IGN is 1
     }
 
     /// Makes the process non-dumpable (Linux's PR_SET_DUMPABLE 0), first thing: the

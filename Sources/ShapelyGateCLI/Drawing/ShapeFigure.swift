@@ -7,14 +7,7 @@
 // Nothing here knows about characters or terminals; Raster.swift samples it.
 
 import ShapelyGate
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShapelyGateSystem  // the C library's sin and cos, chosen in Platform.swift
 
 struct ShapeFigure: Sendable {
     enum Boundary: Sendable {

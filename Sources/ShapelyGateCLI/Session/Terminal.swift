@@ -13,8 +13,8 @@
 //   CR read as NL. When the gate edits the answer line itself (a terminal that can move
 //   the cursor) the line discipline neither edits nor echoes; otherwise it is canonical
 //   with echo, as a plain prompt.
-// - Input is read without blocking, through a Dispatch read source (Linux), or a poll
-//   loop on a thread of its own (Darwin, whose kqueue does not take a terminal); output
+// - Input is read without blocking, woken by an `InputWatch` (ShapelyGateSystem: a
+//   Dispatch read source, or a poll loop where kqueue does not take a terminal); output
 //   goes through a second, non-blocking descriptor and is dropped when the terminal
 //   takes nothing for a second. Write errors (a hung-up terminal) are ignored: the
 //   outcome never depends on the screen.
@@ -71,8 +71,7 @@ final class Terminal: GateTerminal, @unchecked Sendable {
     public let outputDescriptor: Int32
     private let saved: termios
     private var restored = false
-    private var source: (any DispatchSourceRead)?
-    private var polling: PollLoop?
+    private var watch: InputWatch?
 
     public static let path = "/dev/tty"
 
@@ -174,24 +173,13 @@ final class Terminal: GateTerminal, @unchecked Sendable {
     }
 
     public func startReading(on queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void) {
-        #if canImport(Darwin)
-        polling = PollLoop(descriptor: inputDescriptor, queue: queue, handler: handler)
-        #else
-        let source = DispatchSource.makeReadSource(fileDescriptor: inputDescriptor, queue: queue)
-        source.setEventHandler(handler: handler)
-        source.resume()
-        self.source = source
-        #endif
+        watch = InputWatch(descriptor: inputDescriptor, queue: queue, handler: handler)
     }
 
     public func stopReading(then done: @escaping @Sendable () -> Void) {
-        if let source {
-            source.setCancelHandler(handler: done)
-            source.cancel()
-            self.source = nil
-        } else if let polling {
-            polling.stop(then: done)
-            self.polling = nil
+        if let watch {
+            watch.stop(then: done)
+            self.watch = nil
         } else {
             done()
         }
@@ -241,37 +229,5 @@ final class Terminal: GateTerminal, @unchecked Sendable {
         var size = winsize()
         guard ioctl(outputDescriptor, UInt(TIOCGWINSZ), &size) == 0 else { return TerminalSize(columns: 80, rows: 24) }
         return TerminalSize(columns: size.ws_col > 0 ? Int(size.ws_col) : 80, rows: size.ws_row > 0 ? Int(size.ws_row) : 24)
-    }
-}
-
-/// A poll loop on a thread of its own, for systems whose kqueue cannot watch a terminal:
-/// it wakes at most every 100 ms to see whether it was stopped, and hands readiness to
-/// the session's queue.
-final class PollLoop: @unchecked Sendable {
-    private let descriptor: Int32
-    private let stopped = DispatchSemaphore(value: 0)
-    private var stopping = false
-    private let lock = DispatchQueue(label: "shapelygate.poll")
-
-    init(descriptor: Int32, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) {
-        self.descriptor = descriptor
-        DispatchQueue.global().async { [self] in
-            while !lock.sync(execute: { stopping }) {
-                var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                if poll(&entry, 1, 100) > 0 {
-                    // Wait for the session to read before polling again.
-                    queue.sync(execute: handler)
-                }
-            }
-            stopped.signal()
-        }
-    }
-
-    func stop(then done: @escaping @Sendable () -> Void) {
-        lock.sync { stopping = true }
-        DispatchQueue.global().async { [self] in
-            stopped.wait()
-            done()
-        }
     }
 }

@@ -212,13 +212,7 @@ struct StateStore {
     static func clocks() -> Clocks {
         var wall = timespec()
         clock_gettime(CLOCK_REALTIME, &wall)
-        var boot = timespec()
-        #if os(Linux)
-        clock_gettime(CLOCK_BOOTTIME, &boot)
-        #else
-        clock_gettime(CLOCK_MONOTONIC, &boot)
-        #endif
         return Clocks(wall: Double(wall.tv_sec) + Double(wall.tv_nsec) / 1e9,
-                      boot: Double(boot.tv_sec) + Double(boot.tv_nsec) / 1e9, bootID: Platform.bootIdentity())
+                      boot: Platform.bootClockSeconds(), bootID: Platform.bootIdentity())
     }
 }

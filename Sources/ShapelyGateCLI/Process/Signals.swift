@@ -1,4 +1,5 @@
-// Signals.swift — every signal the gate touches, in one place.
+// Signals.swift — every signal the gate touches, in one place: a concern of the whole
+// process, not of one session. What differs between systems is in ShapelyGateSystem.
 //
 // Contract:
 // - `captureInherited()` runs first thing and records what the caller gave the gate:
@@ -31,13 +32,8 @@ import CShapelyGateGuard
 import ShapelyGateSystem
 
 enum Signals {
-    static let ending: [Int32] = {
-        var numbers = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
-        #if os(Linux)
-        numbers += [SIGPWR, SIGIO, SIGSTKFLT]
-        #endif
-        return numbers
-    }()
+    static let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+                                  SIGXCPU, SIGXFSZ] + Platform.systemEndingSignals
     static let suspend: Int32 = SIGTSTP
     /// Stops that come from the terminal rather than a key: handled as the suspend key.
     static let terminalStops: [Int32] = [SIGTTIN, SIGTTOU]
@@ -94,32 +90,14 @@ enum Signals {
     }
 
     /// The mask the caller gave, back again (informational actions run with it).
-    static func unblock() {
+    static func restoreInheritedMask() {
         pthread_sigmask(SIG_SETMASK, &inheritedMask, nil)
     }
 
     /// An ending signal that arrives within `seconds`, or nil. Only for use while the
     /// session's signal sources do not exist (they would compete for the signal).
     static func pendingEnding(within seconds: Double) -> Int32? {
-        var waitFor = set(ending)
-        var timeout = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
-        #if canImport(Darwin)
-        // Darwin has no sigtimedwait: look at what is pending, then sleep.
-        var pending = sigset_t()
-        sigpending(&pending)
-        if let number = ending.first(where: { sigismember(&pending, $0) == 1 }) {
-            var one = set([number])
-            var taken: Int32 = 0
-            sigwait(&one, &taken)
-            return taken
-        }
-        nanosleep(&timeout, nil)
-        _ = waitFor
-        return nil
-        #else
-        let number = sigtimedwait(&waitFor, nil, &timeout)
-        return number > 0 ? number : nil
-        #endif
+        Platform.waitForSignal(among: ending, within: seconds)
     }
 
     /// Dies by `number`; exits 128+number only if the signal somehow does not kill.
