@@ -132,8 +132,6 @@ char *sg_command_text(const char *command, char *const run_argv[], bool *too_lon
 int sg_open_terminal(struct sg_state *state);
 /* Whether sudo's process group is the terminal's foreground group. */
 bool sg_in_foreground(int terminal);
-/* Makes `group` the terminal's foreground group. */
-void sg_give_terminal(int terminal, pid_t group);
 /* Waits for the gate in its own group, lending the terminal as it stops and continues,
    only ever between the foreground and sudo's or the gate's group. The wait status, or -1. */
 int sg_wait_for(pid_t child, int terminal);

@@ -50,7 +50,8 @@ bool sg_in_foreground(int terminal) {
     return tcgetpgrp(terminal) == getpgrp();
 }
 
-void sg_give_terminal(int terminal, pid_t group) {
+/* Makes `group` the terminal's foreground group. */
+static void give_terminal(int terminal, pid_t group) {
     sigset_t ttou, saved;
     sigemptyset(&ttou);
     sigaddset(&ttou, SIGTTOU);
@@ -61,7 +62,7 @@ void sg_give_terminal(int terminal, pid_t group) {
 
 /* Hands the terminal from group `from` to group `to`, only if `from` holds it. */
 static void pass_terminal(int terminal, pid_t from, pid_t to) {
-    if (tcgetpgrp(terminal) == from) sg_give_terminal(terminal, to);
+    if (tcgetpgrp(terminal) == from) give_terminal(terminal, to);
 }
 
 /* A signal that asks sudo to end (the shell's kill %1, a hangup) while the gate runs:

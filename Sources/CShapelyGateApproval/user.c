@@ -21,6 +21,28 @@ static const char *const passed_environment[] = {
     "TERM", "LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LANGUAGE", "NO_COLOR", "COLORTERM",
 };
 
+/* The supplementary groups, "gid,gid,..."; entries that are not group IDs are left out.
+   False only when memory ran out. */
+static bool read_groups(struct sg_state *state, const char *value) {
+    uintmax_t number = 0;
+    for (const char *item = value; item != NULL && *item != '\0';) {
+        size_t length = strcspn(item, ",");
+        char digits[24];
+        if (length > 0 && length < sizeof digits) {
+            memcpy(digits, item, length);
+            digits[length] = '\0';
+            if (sg_parse_number(digits, 0, (gid_t)-1 - 1, &number)) {
+                gid_t *grown = realloc(state->supplementary, (state->supplementary_count + 1) * sizeof *grown);
+                if (grown == NULL) return false;
+                state->supplementary = grown;
+                state->supplementary[state->supplementary_count++] = (gid_t)number;
+            }
+        }
+        item += length + (item[length] == ',' ? 1 : 0);
+    }
+    return true;
+}
+
 bool sg_read_user(struct sg_state *state, char *const settings[], char *const user_info[],
                   char *const user_env[]) {
     uintmax_t number = 0;
@@ -36,22 +58,7 @@ bool sg_read_user(struct sg_state *state, char *const settings[], char *const us
         state->gid = (gid_t)number;
         state->has_gid = true;
     }
-    value = sg_lookup(user_info, "groups");
-    for (const char *item = value; item != NULL && *item != '\0';) {
-        size_t length = strcspn(item, ",");
-        char digits[24];
-        if (length > 0 && length < sizeof digits) {
-            memcpy(digits, item, length);
-            digits[length] = '\0';
-            if (sg_parse_number(digits, 0, (gid_t)-1 - 1, &number)) {
-                gid_t *grown = realloc(state->supplementary, (state->supplementary_count + 1) * sizeof *grown);
-                if (grown == NULL) goto memory;
-                state->supplementary = grown;
-                state->supplementary[state->supplementary_count++] = (gid_t)number;
-            }
-        }
-        item += length + (item[length] == ',' ? 1 : 0);
-    }
+    if (!read_groups(state, sg_lookup(user_info, "groups"))) goto memory;
     value = sg_lookup(user_info, "tty");
     state->has_tty = value != NULL && *value != '\0';
     value = sg_lookup(user_info, "umask");
