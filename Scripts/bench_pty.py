@@ -4,15 +4,22 @@
 Usage: bench_pty.py BINARY RUNS
 Prints one 'name value unit' line per figure.
 """
-import os, pty, select, signal, statistics, subprocess, sys, time
+import fcntl, os, pty, select, signal, statistics, struct, subprocess, sys, termios, time
 
 BINARY, RUNS = sys.argv[1], int(sys.argv[2])
-ENV = dict(os.environ, TERM="xterm", LANG="C.UTF-8", NO_COLOR="1")
+# A person's terminal: a real size, 256 colours, colour on.
+COLUMNS, ROWS = 80, 24
+ENV = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "COLUMNS", "LINES")}
+ENV.update(TERM="xterm-256color", LANG="C.UTF-8")
+ENV.pop("COLORTERM", None)
 
 
 def spawn(argv):
     pid, fd = pty.fork()
     if pid == 0:
+        # The child's stdin is the new terminal: give it its size before the program runs,
+        # as a terminal emulator does before it starts the shell.
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
         os.execvpe(argv[0], argv, ENV)
     return pid, fd
 

@@ -119,7 +119,8 @@ public enum CLI {
         }
         let display = Display.detect(environment: environment, noColor: options.noColor)
         let renderer = Renderer(strings: strings, display: display,
-                                guarding: options.command.isEmpty ? purpose.map(Visible.screen) : Visible.commandLine(options.command))
+                                guarding: options.command.isEmpty ? purpose.map(Visible.screen) : Visible.commandLine(options.command),
+                                board: options.board)
         let session = Session(
             terminal: terminal, renderer: renderer,
             configuration: options.configuration, generator: GateRandom(seed: options.seed),

@@ -21,11 +21,14 @@ struct Renderer: Sendable {
     let display: Display
     /// What a pass allows (the command line or `--for`), already quoted.
     let guarding: String?
+    /// Drawn tiles, or the words board (WordsBoard.swift), which has a plain display.
+    let board: BoardStyle
 
-    init(strings: GateStrings, display: Display, guarding: String? = nil) {
+    init(strings: GateStrings, display: Display, guarding: String? = nil, board: BoardStyle = .picture) {
         self.strings = strings
-        self.display = display
+        self.display = board == .words ? .plain : display
         self.guarding = guarding
+        self.board = board
     }
 
     /// A string for the screen, its placeholders filled, its controls made visible.
@@ -136,12 +139,14 @@ struct Renderer: Sendable {
     }
 
     func plainMessage(_ message: ScreenMessage, tileCount: Int, width: Int) -> String {
-        TextLayout.wrap(self.message(message, tileCount: tileCount), width: width - 1).joined(separator: "\n") + "\n"
+        if speaksWords { return wordsMessage(message, tileCount: tileCount) }
+        return TextLayout.wrap(self.message(message, tileCount: tileCount), width: width - 1).joined(separator: "\n") + "\n"
     }
 
     /// The seed's alert as text: title, description, and the OK string as `[OK]`.
     func plainClosing(_ outcome: SessionOutcome, width: Int) -> String {
-        closing(outcome, width: width).split(separator: "\n", omittingEmptySubsequences: false)
+        if speaksWords { return closing(outcome, width: width) }
+        return closing(outcome, width: width).split(separator: "\n", omittingEmptySubsequences: false)
             .map { TextLayout.wrap(String($0), width: width - 1).joined(separator: "\n") }.joined(separator: "\n")
     }
 }

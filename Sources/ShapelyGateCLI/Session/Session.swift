@@ -38,7 +38,7 @@ final class Session: @unchecked Sendable {
     private var signalSources: [any DispatchSourceSignal] = []
     private var timers: [any SessionTimer] = []
     private var deadlineTimer: (any SessionTimer)?
-    private var tickTimer: (any SessionTimer)?
+    var tickTimer: (any SessionTimer)?
     private var resizeTimer: (any SessionTimer)?
     var editor: LineEditor
     /// What is on screen now (cursor mode); nil while the screen is too small.
@@ -107,7 +107,7 @@ final class Session: @unchecked Sendable {
         challenge.startCountdown(at: clock.now())
         if challenge.deadline != nil {
             deadlineTimer = makeTimer { [unowned self] in self.deadlinePassed() }
-            if cursorMode { tickTimer = makeTimer { [unowned self] in self.tick() } }
+            if cursorMode || renderer.speaksWords { tickTimer = makeTimer { [unowned self] in self.tick() } }
             armTimers()
         }
     }
@@ -126,6 +126,7 @@ final class Session: @unchecked Sendable {
 
     /// The next moment the whole seconds shown change.
     private func scheduleTick() {
+        if renderer.speaksWords { return scheduleSpokenTime() }
         guard let tickTimer, let deadline = challenge.deadline, let left = challenge.secondsLeft(at: clock.now()), left > 1 else { return }
         tickTimer.schedule(at: deadline - Double(left - 1))
     }
@@ -137,6 +138,7 @@ final class Session: @unchecked Sendable {
 
     private func tick() {
         guard outcome == nil else { return }
+        if renderer.speaksWords { return speakTimeLeft() }
         // While the screen is too small there is no countdown line, but the ticks go on.
         if let frame, let left = challenge.secondsLeft(at: clock.now()) {
             terminal.write(Painter.countdown(frame, text: renderer.countdown(seconds: left, width: terminal.size.columns),
@@ -154,6 +156,8 @@ final class Session: @unchecked Sendable {
         pending.removeAll()
         if cursorMode {
             draw()
+        } else if renderer.speaksWords {
+            showWordsBoard()
         } else {
             let columns = terminal.size.columns
             let tile = renderer.plainTileSize
@@ -170,6 +174,7 @@ final class Session: @unchecked Sendable {
     }
 
     func showPrompt() {
+        if renderer.speaksWords { return showWordsPrompt() }
         terminal.write(renderer.prompt(target: challenge.target, tileCount: challenge.board.tiles.count,
                                        secondsLeft: challenge.secondsLeft(at: clock.now())))
     }
