@@ -113,13 +113,16 @@ extension Platform {
         #else
         var entry = environ
         #endif
+        // Split at the first `=` byte, decoding each side once (invalid UTF-8 repaired,
+        // as String(cString:) does): no walk over characters, which costs at startup.
         while let pointer = entry.pointee {
-            let pair = String(cString: pointer)
-            if let equals = pair.firstIndex(of: "=") {
-                let name = String(pair[..<equals])
-                if result[name] == nil { result[name] = String(pair[pair.index(after: equals)...]) }
-            }
             entry += 1
+            guard let equals = strchr(pointer, 0x3D) else { continue }
+            let nameLength = pointer.distance(to: equals)
+            let name = String(decoding: UnsafeRawBufferPointer(start: pointer, count: nameLength), as: UTF8.self)
+            if result[name] != nil { continue }
+            let value = equals + 1
+            result[name] = String(decoding: UnsafeRawBufferPointer(start: value, count: strlen(value)), as: UTF8.self)
         }
         return result
     }
