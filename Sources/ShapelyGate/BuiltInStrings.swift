@@ -19,7 +19,8 @@ public enum BuiltInStrings {
         _ primary: [String: String], tooMany: [String: String], expired: [String: String],
         terminal: [String: String], shapes: [ShapeKind: String], words: [ShapeKind: String]
     ) -> [StringKey: String] {
-        var table: [StringKey: String] = [:]
+        var table = [StringKey: String](
+            minimumCapacity: primary.count + tooMany.count + expired.count + terminal.count + shapes.count + words.count)
         for (key, value) in primary { table[StringKey("Primary", key)] = value }
         for (key, value) in tooMany { table[StringKey("TooManyAttempts", key)] = value }
         for (key, value) in expired { table[StringKey("TimeExpired", key)] = value }

@@ -201,6 +201,11 @@ extension Platform {
     /// Scroll Lock, a stalled link): what it cannot write then is dropped. Works on
     /// blocking and non-blocking descriptors alike, without changing their flags.
     package static func writePatiently(_ descriptor: Int32, _ bytes: [UInt8], patience: Double = 1) {
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 && flags & O_NONBLOCK != 0 {
+            writeWithoutBlocking(descriptor, bytes, patience: patience)
+            return
+        }
         var offset = 0
         while offset < bytes.count {
             var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
@@ -217,6 +222,26 @@ extension Platform {
             } else {
                 return
             }
+        }
+    }
+
+    /// `writePatiently` on a non-blocking descriptor: all it takes at once, and a wait
+    /// for room only when it takes nothing.
+    private static func writeWithoutBlocking(_ descriptor: Int32, _ bytes: [UInt8], patience: Double) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                offset += count
+                continue
+            }
+            guard count < 0 else { return }
+            if errno == EINTR { continue }
+            guard errno == EAGAIN || errno == EWOULDBLOCK else { return }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            var waited: Int32
+            repeat { waited = poll(&ready, 1, Int32(patience * 1000)) } while waited < 0 && errno == EINTR
+            guard waited > 0, ready.revents & Int16(POLLOUT) != 0 else { return }
         }
     }
 

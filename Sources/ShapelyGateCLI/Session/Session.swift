@@ -67,9 +67,14 @@ final class Session: @unchecked Sendable {
     func run() -> SessionOutcome {
         let done = DispatchSemaphore(value: 0)
         let box = OutcomeBox()
-        start { outcome in
-            box.value = outcome
-            done.signal()
+        // The start runs as the queue's work but on this thread, which would only wait:
+        // the first board does not wait for a thread to be made and scheduled.
+        queue.sync { [self] in
+            finished = { outcome in
+                box.value = outcome
+                done.signal()
+            }
+            begin()
         }
         done.wait()
         return box.value ?? .endOfInput
@@ -91,6 +96,13 @@ final class Session: @unchecked Sendable {
     private func begin() {
         terminal.prepare(editing: cursorMode, discardTypeAhead: true)
         if cursorMode { terminal.write(Painter.enter) }
+        // The first board comes before everything else is set up: until their sources
+        // read them, the gate's signals stay blocked and pending, and input waits in
+        // the terminal.
+        showBoard()
+        guard outcome == nil else { return }  // not even the first board fitted
+        // The countdown starts when the first board is on screen.
+        challenge.startCountdown(at: clock.now())
         if catchSignals {
             for number in Signals.ending + [Signals.suspend] + Signals.terminalStops + Signals.redraw {
                 let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
@@ -101,10 +113,6 @@ final class Session: @unchecked Sendable {
         }
         terminal.startReading(on: queue) { [unowned self] in self.readInput() }
         if cursorMode { resizeTimer = makeTimer { [unowned self] in self.draw() } }
-        showBoard()
-        guard outcome == nil else { return }  // not even the first board fitted
-        // The countdown starts when the first board is on screen.
-        challenge.startCountdown(at: clock.now())
         if challenge.deadline != nil {
             deadlineTimer = makeTimer { [unowned self] in self.deadlinePassed() }
             if cursorMode || renderer.speaksWords { tickTimer = makeTimer { [unowned self] in self.tick() } }
