@@ -120,7 +120,7 @@ enum OptionTable {
         OptionSpec(long: "no-color", short: nil, value: .none,
                    help: "draw without colour (as does NO_COLOR)", inFiles: true, floor: nil) { $1.noColor = true },
         OptionSpec(long: "board", short: nil, value: .required("picture|words"),
-                   help: "words: plain lines for a screen reader, each tile described (default picture)",
+                   help: "words: plain lines for screen readers (default picture)",
                    inFiles: true, floor: nil) {
             guard let value = $0, let style = BoardStyle(rawValue: value.lowercased()) else {
                 throw GateError.usage("invalid --board '\($0 ?? "")': expected picture or words")
