@@ -16,9 +16,12 @@ let package = Package(
         .library(name: "shapelygate_approval", type: .dynamic, targets: ["CShapelyGateApproval"]),
     ],
     targets: [
+        // Apple's property lists read from bytes (XML in its encodings, binary, the old
+        // text form) and written as XML: the strings files' format. Pure, no I/O.
+        .target(name: "PlistReader"),
         // The engine: shapes, boards, the challenge rules, configuration, strings, odds.
         // No terminal I/O; randomness and time are injected.
-        .target(name: "ShapelyGate"),
+        .target(name: "ShapelyGate", dependencies: ["PlistReader"]),
         // The C library and the few calls that differ between systems; for the CLI only.
         .target(name: "ShapelyGateSystem"),
         // The command line: options, terminal, rendering, the timed session, exec.
@@ -39,10 +42,10 @@ let package = Package(
         ),
         // Fixtures and temporary files, for the tests only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ShapelyGateTests", dependencies: ["ShapelyGate", "TestSupport"]),
+        .testTarget(name: "ShapelyGateTests", dependencies: ["ShapelyGate", "PlistReader", "TestSupport"]),
         .testTarget(name: "ShapelyGateCLITests", dependencies: ["ShapelyGateCLI", "TestSupport"]),
         // The plist reader against the toolchain's Foundation; the shipped binary never links it.
-        .testTarget(name: "PlistDifferentialTests", dependencies: ["ShapelyGate", "TestSupport"]),
+        .testTarget(name: "PlistDifferentialTests", dependencies: ["PlistReader", "ShapelyGate", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["shapelygate", "ShapelyGate", "TestSupport"]),
         // Loads the built plugin (into sudo, and with dlopen), so it does not link it.
         .testTarget(name: "SudoPluginTests", dependencies: ["shapelygate", "ShapelyGate", "TestSupport"]),

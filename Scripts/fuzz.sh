@@ -19,25 +19,29 @@ for target in "${targets[@]}"; do mkdir -p "$out/corpus-$target"; done
 
 quiet() { grep -v "warning: Cannot export" >&2 || true; }
 flags=('-sanitize=fuzzer,address' -parse-as-library -swift-version 6 -package-name shapelygate -O)
-# The engine and the system layer as static libraries, then the command-line module
-# with the entry point.
-for module in ShapelyGate ShapelyGateSystem; do
+# The plist reader, the engine and the system layer as static libraries (in that order:
+# the engine imports the reader), then the command-line module with the entry point.
+for module in PlistReader ShapelyGate ShapelyGateSystem; do
     # A fresh archive: one left from an earlier run would keep objects of removed files.
     rm -f "$out/lib$module.a"
-    swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
+    swiftc "${flags[@]}" -module-name "$module" -I "$out" -emit-module -emit-module-path "$out/$module.swiftmodule" \
         -emit-library -static -o "$out/lib$module.a" Sources/"$module"/*.swift 2>&1 | quiet
 done
 cli_sources=()
 while IFS= read -r file; do cli_sources+=("$file"); done < <(find Sources/ShapelyGateCLI -name '*.swift' | sort)
-swiftc "${flags[@]}" -module-name ShapelyGateCLI -I "$out" -L "$out" -lShapelyGate -lShapelyGateSystem \
+swiftc "${flags[@]}" -module-name ShapelyGateCLI -I "$out" -L "$out" -lShapelyGate -lPlistReader -lShapelyGateSystem \
     "${cli_sources[@]}" Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-parsers" 2>&1 | quiet
 
-# The seed writer links a plain (not instrumented) build of the engine.
+# The seed writer links plain (not instrumented) builds of the plist reader and the engine.
 mkdir -p "$out/plain"
-rm -f "$out/plain/libShapelyGate.a"
-swiftc -O -parse-as-library -swift-version 6 -package-name shapelygate -module-name ShapelyGate -emit-module -emit-module-path "$out/plain/ShapelyGate.swiftmodule" \
-    -emit-library -static -o "$out/plain/libShapelyGate.a" Sources/ShapelyGate/*.swift 2>&1 | quiet
-swiftc -O -parse-as-library -swift-version 6 -package-name shapelygate -module-name WriteSeeds -I "$out/plain" -L "$out/plain" -lShapelyGate \
+for module in PlistReader ShapelyGate; do
+    rm -f "$out/plain/lib$module.a"
+    swiftc -O -parse-as-library -swift-version 6 -package-name shapelygate -module-name "$module" -I "$out/plain" \
+        -emit-module -emit-module-path "$out/plain/$module.swiftmodule" \
+        -emit-library -static -o "$out/plain/lib$module.a" Sources/"$module"/*.swift 2>&1 | quiet
+done
+swiftc -O -parse-as-library -swift-version 6 -package-name shapelygate -module-name WriteSeeds -I "$out/plain" -L "$out/plain" \
+    -lShapelyGate -lPlistReader \
     Tests/PlistDifferentialTests/PlistCorpus.swift Tests/PlistDifferentialTests/PlistCorpusWriters.swift \
     Scripts/fuzz/WriteSeeds.swift -o "$out/plain/write-seeds" 2>&1 | quiet
 "$out/plain/write-seeds" "$out/corpus-plist"

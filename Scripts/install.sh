@@ -27,7 +27,23 @@
 # A failed build installs nothing and exits non-zero.
 set -euo pipefail
 
-absolute() { case $1 in /*) printf '%s' "$1" ;; *) printf '%s/%s' "$PWD" "$1" ;; esac; }
+# PATH made absolute (from the current directory when relative), with `.`, `..` and
+# repeated slashes worked out in the text as `cd` does, so that every path this script
+# writes or compares has one spelling.
+absolute() {
+    local path=$1 part normal='' IFS=/
+    case $path in /*) ;; *) path=$PWD/$path ;; esac
+    set -f
+    for part in $path; do
+        case $part in
+            ''|.) ;;
+            ..) normal=${normal%/*} ;;
+            *) normal=$normal/$part ;;
+        esac
+    done
+    set +f
+    printf '%s' "${normal:-/}"
+}
 prefix=/usr/local
 destdir=
 binary=
@@ -92,7 +108,8 @@ if [ "$uninstall" = 1 ]; then
     if [ -f "$manifest" ]; then
         # Deepest first: a path sorts after every folder that holds it. Only the prefix,
         # what it holds and what holds it are taken, and only when empty.
-        folders=$(sort -ru "$manifest")
+        # (A manifest written before paths were normalised may spell them with `/./`.)
+        folders=$(while IFS= read -r folder; do [ -z "$folder" ] || { absolute "$folder"; echo; }; done <"$manifest" | sort -ru)
         rm -f "$manifest"
         while IFS= read -r folder; do
             case /$folder/ in */./*|*/../*) continue ;; esac

@@ -1,55 +1,105 @@
 #!/usr/bin/env bash
 # apt guard: puts shapelygate in front of apt, apt-get, aptitude and dpkg — also when run
-# through sudo — whenever they would change the system. Read-only uses (search, show,
-# list, policy, update, dpkg -l/-L/-s ...) pass straight through, untouched.
+# through sudo — whenever they could change the system. Read-only uses pass straight
+# through, untouched.
 #
-# Guarded: install, reinstall, remove, purge, upgrade, full-upgrade, dist-upgrade,
-# dselect-upgrade, build-dep, satisfy, autoremove (and autopurge, aptitude's
-# safe-upgrade); dpkg -i/-r/-P, --install/--remove/--purge/--unpack.
+# apt and apt-get pass without asking only for update, search, show, showsrc, list,
+# policy, depends, rdepends, madison, source, download, changelog, check, clean,
+# autoclean, indextargets, help, or no subcommand at all; every other subcommand asks
+# first. aptitude the same, with versions, why and why-not, but with no subcommand it
+# asks too: its full-screen interface installs anything. dpkg asks before -i, -r, -P,
+# -x, -X, -A, --install, --remove, --purge, --unpack, --configure, --extract,
+# --vextract, --record-avail, --triggers-only, the selection and available-file
+# actions and --add/--remove-architecture.
 #
 # Use: source it from ~/.bashrc or ~/.zshrc (`. /path/to/apt-guard.sh`); it defines the
 # functions apt, apt-get, aptitude, dpkg and sudo. `sudo apt install cowsay` asks on
 # the terminal first, as the user, before sudo asks for a password; a denial returns 1
-# and neither sudo nor apt runs. Run it to try it:
+# and neither sudo nor apt runs. sudo's options are read as sudo reads them, bundled
+# (`sudo -Hu root apt install x`) or not, `-h host` included. Run it to try it:
 #   Scripts/examples/apt-guard.sh sudo apt install cowsay
-# It is a speed bump: `command apt ...` or a full path goes around it.
+# It is a speed bump: `command apt ...`, a full path, or another program in between
+# (`sudo env apt ...`, `sudo sh -c ...`) goes around it.
 
-# Succeeds when `TOOL ARGS...` would change the installed packages.
+# Succeeds when the short-option word WORD (-xyz) ends in a letter of VALUED, so that
+# the next word is that option's value; a valued letter before the end takes the rest
+# of the word as its value, as getopt reads `-uroot`.
+apt_guard_wants_value() {
+    local valued=$1 rest=${2#-} letter
+    while [ -n "$rest" ]; do
+        letter=${rest%"${rest#?}"}
+        rest=${rest#?}
+        case $valued in *"$letter"*) [ -z "$rest" ]; return ;; esac
+    done
+    return 1
+}
+
+# Succeeds when the long option WORD (--name, no `=`) names, or abbreviates as
+# getopt_long allows, one of the NAMES that take a value.
+apt_guard_long_wants_value() {
+    local word=$1 name
+    shift
+    for name in "$@"; do
+        case --$name in "$word"*) return 0 ;; esac
+    done
+    return 1
+}
+
+# Succeeds when `dpkg ARGS...` holds an action that changes the system.
+apt_guard_dpkg_changes() {
+    local word
+    for word in "$@"; do
+        case $word in
+            --) return 1 ;;
+            --install|--remove|--purge|--unpack|--configure|--extract|--vextract|--record-avail|--triggers-only) return 0 ;;
+            --set-selections|--clear-selections|--update-avail|--merge-avail|--clear-avail|--forget-old-unavail) return 0 ;;
+            --add-architecture|--remove-architecture) return 0 ;;
+            --*) ;;
+            -*[irPxXA]*) return 0 ;;
+        esac
+    done
+    return 1
+}
+
+# Succeeds when `TOOL ARGS...` could change the installed packages.
 apt_guard_changes() {
-    local tool=${1##*/} word skip=0
+    local tool=${1##*/} word skip=0 short
+    local -a long
     shift
     case $tool in
-        dpkg)
-            for word in "$@"; do
-                case $word in
-                    --) return 1 ;;
-                    -i|-r|-P|--install|--remove|--purge|--unpack) return 0 ;;
-                    --*) ;;
-                    -*[irP]*) return 0 ;;
-                esac
-            done
-            return 1
-            ;;
-        apt|apt-get|aptitude) ;;
+        dpkg) apt_guard_dpkg_changes "$@"; return ;;
+        apt|apt-get)
+            short=acotP
+            long=(option config-file target-release default-release host-architecture build-profiles solver planner) ;;
+        aptitude)
+            short=FOoStw
+            long=(option target-release default-release display-format sort width group-by log-file log-level
+                add-user-tag add-user-tag-to remove-user-tag remove-user-tag-from) ;;
         *) return 1 ;;
     esac
     # The subcommand is the first word that is neither an option nor an option's value.
     for word in "$@"; do
         if [ "$skip" = 1 ]; then skip=0; continue; fi
         case $word in
-            -o|-c|-t|-a|-S|-F|-w|--option|--config-file|--target-release|--default-release|--host-architecture) skip=1 ;;
-            -*) ;;
-            install|reinstall|remove|purge|upgrade|full-upgrade|dist-upgrade|dselect-upgrade|build-dep|satisfy|autoremove|auto-remove|autopurge|safe-upgrade) return 0 ;;
-            *) return 1 ;;
+            --) ;;
+            --*=*) ;;
+            --*) if apt_guard_long_wants_value "$word" "${long[@]}"; then skip=1; fi ;;
+            -?*) if apt_guard_wants_value "$short" "$word"; then skip=1; fi ;;
+            update|search|show|showsrc|list|policy|depends|rdepends|madison|source|download|changelog) return 1 ;;
+            check|clean|autoclean|auto-clean|indextargets|help|versions|why|why-not) return 1 ;;
+            *) return 0 ;;
         esac
     done
-    return 1
+    # No subcommand: apt and apt-get print their help, aptitude opens its interface.
+    [ "$tool" = aptitude ]
 }
 
 # Runs `TOOL ARGS...` behind the gate when it would change the system, else as it is.
+# (SWIFT_BACKTRACE=enable=no: a crashing gate must not hand the terminal to the Swift
+# runtime's interactive crash reporter.)
 apt_guard() {
     if apt_guard_changes "$@"; then
-        command shapelygate --timeout 20 -- "$@"
+        SWIFT_BACKTRACE=enable=no command shapelygate --timeout 20 -- "$@"
     else
         command "$@"
     fi
@@ -69,24 +119,38 @@ apt_guard_changes_after() {
 }
 
 # sudo cannot see shell functions, so look past sudo's own options and VAR=value words
-# for the command it would run.
+# for the command it would run. sudo's options that take a value: -a -C -c -D -g -p -R
+# -r -T -t -U -u and their long names; -h takes the next word as a host when that word
+# is not an option or a VAR=value (sudo 1.9, `+Aa:BbC:c:D:Eeg:Hh::iKklNnPp:R:r:SsT:t:U:u:Vv`).
 sudo() {
-    local word skip=0 ended=0 index=0
+    local word skip=0 host=0 ended=0 index=0
     for word in "$@"; do
         index=$((index + 1))
         if [ "$skip" = 1 ]; then skip=0; continue; fi
+        if [ "$host" = 1 ]; then
+            host=0
+            case $word in -*|*=*) ;; *) continue ;; esac
+        fi
         if [ "$ended" = 0 ]; then
             case $word in
                 --) ended=1; continue ;;
-                -u|-g|-p|-C|-D|-R|-r|-t|-T|-U|--user|--group|--host|--prompt|--close-from|--chdir|--chroot|--role|--type|--command-timeout|--other-user) skip=1; continue ;;
-                -*) continue ;;
+                --*=*|--login) continue ;;
+                --*)
+                    if apt_guard_long_wants_value "$word" auth-type chdir chroot close-from command-timeout \
+                        group host login-class other-user prompt role type user; then skip=1; fi
+                    continue ;;
+                -*)
+                    if apt_guard_wants_value aCcDghpRrTtUu "$word"; then
+                        case $word in *h) host=1 ;; *) skip=1 ;; esac
+                    fi
+                    continue ;;
             esac
         fi
         case $word in
             *=*) continue ;;
         esac
         if apt_guard_changes_after $((index - 1)) "$@"; then
-            command shapelygate --timeout 20 -- sudo "$@"
+            SWIFT_BACKTRACE=enable=no command shapelygate --timeout 20 -- sudo "$@"
             return
         fi
         break

@@ -8,6 +8,7 @@
 //   config   the configuration file lines, read as the system file
 // Each must return for every input; a trap is a finding.
 
+import PlistReader
 import ShapelyGate
 import ShapelyGateSystem
 

@@ -4,7 +4,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ShapelyGate
+import PlistReader
 
 @main
 struct WriteSeeds {

@@ -9,7 +9,8 @@
  * - check() returns 1 at once, starting nothing, for a user or command that is
  *   not gated. A gated command is denied (0) with sudo -n or without a
  *   terminal; otherwise the gate runs on the terminal and only its pass
- *   approves. Every denial and error is one plain line on sudo's error output,
+ *   approves, unless the user passed on this terminal session within the grace
+ *   window (grace.c). Every denial and error is one plain line on sudo's error output,
  *   and the same text is left in *errstr for audit plugins.
  * - close() frees everything open() and check() kept.
  */
@@ -74,6 +75,7 @@ static void forget(void) {
     free(state.gate_path);
     free(state.user);
     free(state.supplementary);
+    free(state.tty_path);
     free(state.message);
     memset(&state, 0, sizeof state);
 }
@@ -94,7 +96,7 @@ static int approval_open(unsigned int version, sudo_conv_t conversation, sudo_pr
         return -1;
     }
     if (!sg_parse_options(&state, plugin_options) || !sg_resolve_names(&state) ||
-        !sg_read_user(&state, settings, user_info, submit_envp)) {
+        !sg_read_user(&state, settings, user_info, submit_envp) || !sg_grace_open(&state, user_info)) {
         report(errstr);
         return -1;
     }
@@ -131,10 +133,11 @@ static int approval_check(char *const command_info[], char *const run_argv[], ch
             sg_set_message(&state, "shapelygate: out of memory");
             result = -1;
         } else {
-            result = sg_run_gate(&state, shown);
+            result = sg_grace_covers(&state, shown) ? 1 : sg_run_gate(&state, shown);
             free(shown);
         }
     }
+    sg_grace_settle(&state, result);
     if (result != 1) report(errstr);
     return result;
 }

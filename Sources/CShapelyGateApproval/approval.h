@@ -25,6 +25,19 @@
 /* The command line shown on the board is cut to this many bytes. */
 #define SG_MAX_SHOWN 1024
 
+/* The system policy, and what the plugin takes from it itself (policy.c). */
+#define SG_POLICY_PATH "/etc/shapelygate.conf"
+/* grace= and max-grace are at most this; without max-grace, grace= is capped at the default. */
+#define SG_MAX_GRACE 86400
+#define SG_DEFAULT_MAX_GRACE 300
+/* Root's folder of grace records, one folder per user inside it. */
+#define SG_GRACE_FOLDER "/run/shapelygate"
+
+struct sg_policy {
+    bool usable, strict, syslog, has_max_grace;
+    unsigned max_grace;
+};
+
 /* The gate's options that take a value, passed on as `--name value`. */
 #define SG_GATE_OPTIONS 9
 extern const char *const sg_gate_options[SG_GATE_OPTIONS];
@@ -56,6 +69,15 @@ struct sg_state {
 
     /* From the invoking user's environment: the few variables the gate may see. */
     struct sg_list environment;
+
+    /* grace.c: seconds asked by grace= (0: off), the window in force after max-grace
+       and strict, whether this check was let through by it; audit.c: syslog = yes, and
+       the terminal sudo names in user_info. */
+    unsigned grace;
+    unsigned window;
+    bool grace_used;
+    bool log_outcomes;
+    char *tty_path;
 
     /* The last message, for *errstr (valid until close). */
     char *message;
@@ -89,6 +111,22 @@ int sg_wait_for(pid_t child, int terminal);
 
 /* gate.c: runs the gate for `shown`; returns what check() returns (1, 0 or -1). */
 int sg_run_gate(struct sg_state *state, const char *shown);
+
+/* policy.c: reads `path` (SG_POLICY_PATH); an unusable file reads as no grace, no log. */
+void sg_read_policy(struct sg_policy *policy, const char *path);
+
+/* grace.c */
+/* grace=SECONDS from the plugin options; false (with a message) on a bad value. */
+bool sg_grace_option(struct sg_state *state, const char *value);
+/* At open(): the window in force, from grace=, strict and the policy; false on no memory. */
+bool sg_grace_open(struct sg_state *state, char *const user_info[]);
+/* Whether this user's record for this terminal session is valid now; audits the pass. */
+bool sg_grace_covers(struct sg_state *state, const char *shown);
+/* After check() decided a gated command: a pass by the board starts a window, a denial ends it. */
+void sg_grace_settle(struct sg_state *state, int result);
+
+/* audit.c: the record of a pass within the grace window, to the journal or syslog. */
+void sg_audit_grace(const struct sg_state *state, const char *shown);
 
 /* approval.c */
 void sg_set_message(struct sg_state *state, const char *format, ...)

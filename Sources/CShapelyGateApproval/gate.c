@@ -166,7 +166,8 @@ static bool build_vectors(const struct sg_state *state, const struct passwd *acc
 
     ok = ok && add_variable(envp, "PATH", "/usr/bin:/bin") && add_variable(envp, "HOME", account->pw_dir) &&
          add_variable(envp, "USER", account->pw_name) && add_variable(envp, "LOGNAME", account->pw_name) &&
-         add_variable(envp, "XDG_CONFIG_HOME", NO_USER_CONFIG);
+         add_variable(envp, "XDG_CONFIG_HOME", NO_USER_CONFIG) &&
+         add_variable(envp, "SHAPELYGATE_CALLER", "sudo-plugin");
     for (size_t index = 0; index < state->environment.count && ok; index++) {
         const char *entry = state->environment.items[index];
         ok = sg_list_add(envp, entry, strlen(entry));

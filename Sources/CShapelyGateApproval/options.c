@@ -127,6 +127,7 @@ static bool parse_one(struct sg_state *state, const char *option) {
         state->strict = true;
         return true;
     }
+    if (strcmp(name, "grace") == 0) return sg_grace_option(state, value);
     bool known = strcmp(name, "users") == 0 || strcmp(name, "groups") == 0 || strcmp(name, "commands") == 0 ||
                  strcmp(name, "path") == 0;
     for (size_t index = 0; index < SG_GATE_OPTIONS; index++) {

@@ -79,11 +79,6 @@ public struct Challenge<Generator: RandomNumberGenerator> {
         return Int(left.rounded(.up))
     }
 
-    /// Seconds until the deadline (may be negative); nil without a countdown.
-    public func timeUntilDeadline(at now: Double) -> Double? {
-        deadline.map { $0 - now }
-    }
-
     /// Closes the challenge as expired if its deadline has passed. Returns whether it did.
     @discardableResult
     public mutating func expireIfDue(at now: Double) -> Bool {

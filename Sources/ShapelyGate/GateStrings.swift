@@ -6,6 +6,8 @@
 // text, once, left to right: a value containing %@, %n or %s is shown as written, and a
 // placeholder's replacement is never itself searched for placeholders.
 
+import PlistReader
+
 public struct GateStrings: Sendable {
     public let language: String
     public let overrides: [StringKey: String]

@@ -99,13 +99,15 @@ public enum CLI {
         if let name = options.command.first { try CommandRunner.check(name, environment: environment) }
 
         let purpose = options.purpose
+        var log = AuditLog(policy: policy, terminal: "none", command: options.command, purpose: purpose,
+                           mode: auditMode(options, environment))
+        log.commandBytes = AuditLog.exactBytes(of: options.command)
         guard let terminal = Terminal.openControlling() else {
-            AuditLog(policy: policy, terminal: "none", command: options.command, purpose: purpose)
-                .record(outcome: "denied", reason: "no-terminal")
+            log.record(outcome: "denied", reason: "no-terminal")
             // pam_exec runs its helper with PAM_TYPE set and no terminal: say why.
             throw .denied(strings.text(environment["PAM_TYPE"] == nil ? .noTerminal : .noTerminalPAM))
         }
-        let log = AuditLog(policy: policy, terminal: terminal.name, command: options.command, purpose: purpose)
+        log.terminal = terminal.name
         let lockout = Lockout(cooldown: options.cooldown, environment: environment)
         if let refusal = lockout.check(strings) {
             terminal.close()
@@ -130,7 +132,10 @@ public enum CLI {
         // A screen too small for the board is no answer from a person: it is not counted.
         let interruption: Int32?
         if case .tooSmall = outcome { interruption = nil } else { interruption = lockout.record(passed: outcome == .passed) }
-        log.record(outcome: outcome == .passed ? "passed" : "denied", reason: outcome.reason)
+        let challenge = session.challenge
+        log.record(outcome: outcome == .passed ? "passed" : "denied", reason: outcome.reason,
+                   progress: AuditProgress(rounds: outcome == .passed ? challenge.configuration.rounds : challenge.round - 1,
+                                           wrong: challenge.failedAttempts))
 
         if let interruption, !options.login { return ending(by: interruption, strings) }
         switch outcome {
@@ -149,6 +154,14 @@ public enum CLI {
         case .signal(let number):
             return options.login ? deniedQuietly(by: number, strings) : ending(by: number, strings)
         }
+    }
+
+    /// How the gate runs, for the audit record. The sudo plugin says so in the small
+    /// environment it gives the gate.
+    private static func auditMode(_ options: Options, _ environment: [String: String]) -> String {
+        if options.login { return "login" }
+        if environment["SHAPELYGATE_CALLER"] == "sudo-plugin" { return "sudo-plugin" }
+        return options.command.isEmpty ? "predicate" : "wrapper"
     }
 
     /// The message for an ending signal, and the status that re-raises it.

@@ -10,17 +10,18 @@ import Testing
 import Glibc
 #endif
 
-/// Stubs for the apt guard: every call is one line in `calls`; the gate stub passes
-/// (and runs the command after `--`, as the gate does) unless GATE_STUB=deny; the
-/// others only record.
+/// Stubs for the apt guard: every call is one line in `calls` (the gate stub adds one when
+/// SWIFT_BACKTRACE=enable=no is missing); the gate stub passes (and runs the command
+/// after `--`, as the gate does) unless GATE_STUB=deny; the others only record.
 func aptStubs(_ scratch: Scratch) -> String {
     let bin = scratch.folder("bin")
     let log = scratch.path + "/calls"
     for name in ["sudo", "apt", "apt-get", "aptitude", "dpkg"] {
-        scratch.script("bin/" + name, "echo \"\(name) $*\" >>\(quoted(log))")
+        scratch.script("bin/" + name, "echo \"\(name)${*:+ $*}\" >>\(quoted(log))")
     }
     scratch.script("bin/shapelygate", """
         echo "gate $*" >>\(quoted(log))
+        [ "$SWIFT_BACKTRACE" = enable=no ] || echo "gate without SWIFT_BACKTRACE=enable=no" >>\(quoted(log))
         [ "${GATE_STUB:-pass}" = pass ] || exit 1
         while [ "$1" != -- ]; do shift; done
         shift
@@ -47,6 +48,23 @@ struct GuardScriptTests {
         ("sudo -u root true", false),
     ]
 
+    /// sudo's options bundled or abbreviated as sudo reads them, and the tools' less
+    /// common ways to change the system.
+    static let harderAptCases: [(line: String, guarded: Bool)] = [
+        ("sudo -Hu root apt install x", true), ("sudo -iu root apt install x", true), ("sudo -Eu root apt-get install x", true),
+        ("sudo -nu root dpkg -i x.deb", true), ("sudo -h host apt install x", true), ("sudo -uroot apt install x", true),
+        ("sudo --user root apt install x", true), ("sudo --us root apt install x", true), ("sudo --user=root apt install x", true),
+        ("sudo -g adm -Hu root -- apt install x", true), ("sudo -EHh host apt install x", true), ("sudo --login apt install x", true),
+        ("aptitude", true), ("sudo aptitude", true), ("aptitude -u", true), ("aptitude hold x", true),
+        ("aptitude --log-file search install x", true), ("aptitude -F %p install x", true),
+        ("apt-get -yo Dir=x install x", true), ("apt edit-sources", true),
+        ("dpkg -x x.deb /", true), ("dpkg -X x.deb /", true), ("dpkg --extract x.deb /", true), ("dpkg --configure -a", true),
+        ("sudo dpkg --set-selections", true), ("dpkg --add-architecture i386", true), ("dpkg -Ri folder", true),
+        ("sudo -h", false), ("sudo -h host ls", false), ("sudo -u root -- true", false), ("apt-get -t stable source x", false),
+        ("aptitude search x", false), ("aptitude -F %p search x", false), ("apt", false), ("apt-get --help", false),
+        ("dpkg --print-architecture", false), ("dpkg -c x.deb", false), ("dpkg -I x.deb", false),
+    ]
+
     func runGuard(_ shellName: String, _ line: String, gate: String, bin: String) -> (status: Int32, output: String) {
         let script = ". \(quoted(packageRoot))/Scripts/examples/apt-guard.sh; \(line)"
         let start = shellName == "zsh" ? "zsh -f -c" : "bash --norc --noprofile -c"
@@ -55,7 +73,16 @@ struct GuardScriptTests {
 
     @Test(.enabled(if: !shells.isEmpty, "needs bash or zsh"), arguments: shells)
     func theAptGuardAsksOnlyBeforeChanges(shell name: String) {
-        for (line, guarded) in Self.aptCases {
+        check(name, Self.aptCases)
+    }
+
+    @Test(.enabled(if: !shells.isEmpty, "needs bash or zsh"), arguments: shells)
+    func bundledSudoOptionsAptitudesScreenAndDpkgsOtherActionsAsk(shell name: String) {
+        check(name, Self.harderAptCases)
+    }
+
+    func check(_ name: String, _ cases: [(line: String, guarded: Bool)]) {
+        for (line, guarded) in cases {
             for gate in ["pass", "deny"] {
                 let scratch = Scratch()
                 let bin = aptStubs(scratch)

@@ -61,13 +61,17 @@ struct LoginHookTests {
     }
 
     /// `Scripts/examples/gated-login-shell` as an account's shell, the gate's options
-    /// made testable and the real shell replaced by one that says it started.
+    /// made testable, the real shell replaced by one that says it started, and HOME kept
+    /// away from the home folder of the account running the tests.
     func gatedLoginShell(seed: UInt64) -> GateProcess {
         let folder = temporaryFolder()
-        let script = readText(packageRoot + "/Scripts/examples/gated-login-shell")
-            .replacing("exec shapelygate --login --timeout 20 -- /bin/bash -l",
+        let shipped = readText(packageRoot + "/Scripts/examples/gated-login-shell")
+        let script = shipped
+            .replacing("exec \"$gate\" --login --timeout 20 -- /bin/bash -l",
                        with: "exec '\(gateBinary)' --login --seed \(seed) --attempts 1 --timeout 3 -- /bin/sh -c 'echo \(Self.marker); sleep 5'")
+            .replacing("HOME=$(/usr/bin/getent passwd \"$(/usr/bin/id -u)\" | /usr/bin/cut -d: -f6)", with: "HOME=/nonexistent")
         #expect(script.contains(Self.marker), "the shipped script no longer holds the line this test replaces")
+        #expect(script.contains("HOME=/nonexistent\n"), "the shipped script no longer holds the line this test replaces")
         writeFile(folder + "/gated-login-shell", script, mode: 0o755)
         return GateProcess([folder + "/gated-login-shell"], executable: "/bin/sh")
     }

@@ -1,7 +1,9 @@
 // MollyGuardTests.swift — the molly-guard check (Scripts/molly-guard/40-shapelygate)
 // run as molly-guard runs it: on the user's terminal, with `--arg WORD` arguments and
 // MOLLYGUARD_* in the environment; then under molly-guard's own wrapper script, copied
-// with its folders pointed into a temporary folder, guarding a stub reboot.
+// with its folders pointed into a temporary folder, guarding a stub reboot; and the
+// forms that wrapper runs without any check (`reboot -f`, `halt -f`, MOLLYGUARD_CMD set),
+// shown beside the ones it sends through the gate.
 
 import TestSupport
 import Testing
@@ -15,10 +17,15 @@ struct MollyGuardTests {
     static let check = packageRoot + "/Scripts/molly-guard/40-shapelygate"
     static let mollyGuard: String? = ["/usr/lib/molly-guard/molly-guard", "/lib/molly-guard/molly-guard"].first { access($0, R_OK) == 0 }
 
-    /// A gate stub that records its call and exits with GATE_STUB.
+    /// A gate stub that records its call (and a missing SWIFT_BACKTRACE=enable=no) and
+    /// exits with GATE_STUB.
     func stubGate(_ scratch: Scratch) -> String {
         scratch.folder("bin")
-        scratch.script("bin/shapelygate", "echo \"gate $*\" >>\(quoted(scratch.path))/calls\nexit \"${GATE_STUB:-0}\"")
+        scratch.script("bin/shapelygate", """
+            echo "gate $*" >>\(quoted(scratch.path))/calls
+            [ "$SWIFT_BACKTRACE" = enable=no ] || echo "gate without SWIFT_BACKTRACE=enable=no" >>\(quoted(scratch.path))/calls
+            exit "${GATE_STUB:-0}"
+            """)
         return scratch.path + "/bin"
     }
 
@@ -83,25 +90,63 @@ struct MollyGuardTests {
         #expect(run.errorText.contains("W: molly-guard: shapelygate denied reboot"), "\(run.errorText)")
     }
 
-    /// molly-guard's wrapper, its run.d and the real command moved into `scratch`.
-    func wrapper(_ scratch: Scratch) -> String {
+    /// molly-guard's wrapper as `command`, its run.d and the real command moved into
+    /// `scratch`; the real command records `RAN command arguments`.
+    func wrapper(_ scratch: Scratch, _ command: String = "reboot") -> String {
         scratch.folder("run.d")
-        scratch.script("lib/reboot", "echo \"REBOOTED $*\" >>\(quoted(scratch.path))/calls")
-        let reboot = scratch.path + "/reboot"
-        let copy = shell("""
+        scratch.folder("lib")
+        scratch.script("lib/" + command, "echo \"RAN \(command)${*:+ $*}\" >>\(quoted(scratch.path))/calls")
+        let copy = scratch.path + "/" + command
+        let made = shell("""
             sed -e 's|^SCRIPTSDIR=.*|SCRIPTSDIR=\(scratch.path)/run.d|' -e 's|^EXEC=.*|EXEC="\(scratch.path)/lib/$CMD"|' \
-                \(quoted(Self.mollyGuard ?? "")) >\(quoted(reboot)) && chmod 755 \(quoted(reboot)) \
-            && ln -s \(quoted(Self.check)) \(quoted(scratch.path))/run.d/40-shapelygate
+                \(quoted(Self.mollyGuard ?? "")) >\(quoted(copy)) && chmod 755 \(quoted(copy)) \
+            && ln -sf \(quoted(Self.check)) \(quoted(scratch.path))/run.d/40-shapelygate
             """)
-        #expect(copy.status == 0, "\(copy.output)")
-        return reboot
+        #expect(made.status == 0, "\(made.output)")
+        return copy
+    }
+
+    /// What molly-guard's own wrapper (0.4, as Debian ships it) sends through the checks,
+    /// and what it runs at once without running any: `shutdown` with `-c` anywhere in its
+    /// words, `halt` with `-f` or `-w`, `reboot` with `-f` (so `--force` and
+    /// `--firmware-setup` too), and any command run with MOLLYGUARD_CMD already set.
+    static let wrapperCases: [(line: String, asks: Bool)] = [
+        ("reboot", true), ("reboot now", true), ("shutdown -r now", true), ("shutdown -h +5", true),
+        ("halt", true), ("halt -p", true), ("poweroff", true), ("poweroff -f", true),
+        ("reboot -f", false), ("reboot --force", false), ("reboot --firmware-setup", false), ("halt -f", false),
+        ("halt -w", false), ("shutdown -c", false), ("shutdown -r +5 disk-check", false),
+        ("MOLLYGUARD_CMD=x reboot now", false), ("MOLLYGUARD_CMD=reboot poweroff", false),
+    ]
+
+    @Test(.enabled(if: mollyGuard != nil && tool("run-parts") != nil, "needs molly-guard"))
+    func underMollyGuardsOwnWrapperSomeFormsNeverReachTheCheck() {
+        for (line, asks) in Self.wrapperCases {
+            let scratch = Scratch()
+            let bin = stubGate(scratch)
+            let words = line.split(separator: " ").map(String.init)
+            let assignment = words.first { $0.contains("=") }
+            let command = words.first { !$0.contains("=") }!
+            let arguments = words.drop { $0 != command }.dropFirst()
+            let copy = wrapper(scratch, command)
+            var env = environment(bin, gate: 1)
+            env["MOLLYGUARD_CMD"] = nil
+            let run = GateProcess(["-c", ([assignment].compactMap { $0 } + [quoted(copy)] + arguments).joined(separator: " ")],
+                                  environment: env, executable: "/bin/sh")
+            let ran = "RAN " + ([command] + arguments).joined(separator: " ")
+            if asks {
+                #expect(run.finish() == .exited(1), "\(line): \(run.errorText)")
+                #expect(scratch.lines("calls") == ["gate --for \(command)"], "\(line)")
+            } else {
+                #expect(run.finish() == .exited(0), "\(line): \(run.errorText)")
+                #expect(scratch.lines("calls") == [ran], "\(line): the gate was asked, or the command did not run")
+            }
+        }
     }
 
     @Test(.enabled(if: mollyGuard != nil && tool("run-parts") != nil, "needs molly-guard"))
     func underMollyGuardsOwnWrapperAnInteractiveRebootWaitsForTheGate() {
         for gate in [0, 1] {
             let scratch = Scratch()
-            scratch.folder("lib")
             let bin = stubGate(scratch)
             let reboot = wrapper(scratch)
             var env = environment(bin, gate: gate)
@@ -109,7 +154,7 @@ struct MollyGuardTests {
             let run = GateProcess(["-c", "\(quoted(reboot)) now -- --pretend-ssh"], environment: env, executable: "/bin/sh")
             #expect(run.finish() == .exited(Int32(gate)))
             if gate == 0 {
-                #expect(scratch.lines("calls") == ["gate --for reboot", "REBOOTED now"])
+                #expect(scratch.lines("calls") == ["gate --for reboot", "RAN reboot now"])
             } else {
                 #expect(scratch.lines("calls") == ["gate --for reboot"])
                 #expect(run.errorText.contains("aborting reboot due to 40-shapelygate exiting with code 1"), "\(run.errorText)")
@@ -120,11 +165,10 @@ struct MollyGuardTests {
     @Test(.enabled(if: mollyGuard != nil && tool("run-parts") != nil, "needs molly-guard"))
     func underMollyGuardsOwnWrapperANonInteractiveRebootGoesThrough() {
         let scratch = Scratch()
-        scratch.folder("lib")
         let bin = stubGate(scratch)
         let reboot = wrapper(scratch)
         let run = shell("PATH=\(quoted(bin)):/usr/bin:/bin GATE_STUB=1 \(quoted(reboot)) now </dev/null")
         #expect(run.status == 0, "\(run.output)")
-        #expect(scratch.lines("calls") == ["REBOOTED now"])
+        #expect(scratch.lines("calls") == ["RAN reboot now"])
     }
 }

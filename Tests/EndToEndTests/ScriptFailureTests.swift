@@ -80,6 +80,35 @@ struct ScriptFailureTests {
         #expect(run.output.contains("installed \(scratch.path)/mine/bin/shapelygate\n"))
     }
 
+    @Test func aPrefixSpelledWithDotsIsUninstalledWithEveryFolderItMade() {
+        let scratch = Scratch()
+        _ = shell("ln -s \(quoted(gateBinary)) \(quoted(scratch.path))/gate")
+        let install = shell("cd \(quoted(scratch.path)) && \(quoted(packageRoot))/Scripts/install.sh --prefix ./p --binary ./gate")
+        #expect(install.status == 0, "\(install.output)")
+        #expect(install.output.contains("installed \(scratch.path)/p/bin/shapelygate\n"), "\(install.output)")
+        let manifest = scratch.path + "/p/share/shapelygate/created-folders"
+        #expect(readText(manifest).hasPrefix(scratch.path + "/p\n"), "\(readText(manifest))")
+        // Another spelling of the same prefix finds the same files and folders.
+        let uninstall = shell("cd \(quoted(scratch.path)) && \(quoted(packageRoot))/Scripts/install.sh --prefix p//./ --uninstall")
+        #expect(uninstall.status == 0, "\(uninstall.output)")
+        #expect(uninstall.output.contains("removed \(scratch.path)/p/\n"), "\(uninstall.output)")
+        #expect(!exists(scratch.path + "/p"))
+    }
+
+    @Test func aManifestSpellingFoldersWithDotsStillHasThemRemoved() {
+        let scratch = Scratch()
+        let prefix = scratch.path + "/p"
+        let install = shell("Scripts/install.sh --prefix \(quoted(prefix)) --binary \(quoted(gateBinary))")
+        #expect(install.status == 0, "\(install.output)")
+        // As an install that kept the prefix as given (`--prefix ./p`) wrote it.
+        let manifest = prefix + "/share/shapelygate/created-folders"
+        let rewrite = shell("sed -i 's|^\(scratch.path)/p|\(scratch.path)/./p|' \(quoted(manifest)) && grep -c '/\\./p' \(quoted(manifest))")
+        #expect(rewrite.status == 0 && rewrite.output != "0\n", "\(rewrite.output)")
+        let uninstall = shell("Scripts/install.sh --prefix \(quoted(prefix)) --uninstall")
+        #expect(uninstall.status == 0, "\(uninstall.output)")
+        #expect(!exists(prefix), "\(uninstall.output)")
+    }
+
     @Test func helpPrintsTheHeaderAndNothingElse() {
         for (script, first) in [("install.sh", "Installs shapelygate: the static release binary"),
                                 ("package-deb.sh", "Builds shapelygate_VERSION_ARCH.deb with dpkg-deb"),

@@ -6,7 +6,7 @@
 
 import CoreFoundation
 import Foundation
-import ShapelyGate
+import PlistReader
 
 enum AppleOutcome: Equatable, CustomStringConvertible {
     case read(PropertyListValue)

@@ -6,6 +6,7 @@
 // "CP1250") is refused by the gate, with the encoding's name.
 
 import Foundation
+import PlistReader
 import ShapelyGate
 import Testing
 

@@ -11,6 +11,7 @@
 // escapes, comments, the .strings form) in UTF-8 or UTF-16. `expected` is the tree Apple's reader
 // gives for it (the last duplicate wins in XML, the first in binary).
 
+import PlistReader
 import ShapelyGate
 
 public struct CorpusFile: Sendable {

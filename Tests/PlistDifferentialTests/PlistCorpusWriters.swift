@@ -1,6 +1,7 @@
 // PlistCorpusWriters.swift — writes corpus trees as XML in a random style and encoding,
 // or as binary plists with random reference widths and shared strings.
 
+import PlistReader
 import ShapelyGate
 
 struct XMLWriter {

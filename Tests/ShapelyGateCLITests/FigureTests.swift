@@ -1,7 +1,8 @@
 // FigureTests.swift — what a person notices about each figure, checked on its pixels at
-// every offered size: the polygons stand on a flat base, the pentagon and triangle
-// have a point on top, the hexagon a flat top, the heart two lobes and a point below,
-// the cross a bar across, the star is solid, and every figure is left–right symmetric.
+// every offered size: the polygons stand on a flat base, the pentagon (one apex) and
+// triangle have a point on top, the hexagon a flat top and a point at each side, the
+// square its corners, the star five arms, the heart two lobes and a point below, the
+// cross a bar across; every figure is solid and left–right symmetric.
 
 import ShapelyGate
 import Testing
@@ -44,8 +45,8 @@ extension Raster {
     func standsOnTheBaseAndIsSymmetric(_ kind: ShapeKind) {
         for size in Self.grids {
             let r = raster(kind, size)
-            // A sharp point (the heart's) may lose its last pixel, never more.
-            let lowest = [.heart, .diamond].contains(kind) ? r.height - 2 : r.height - 1
+            // A sharp point (the heart's, the star's feet) may lose its last pixel, never more.
+            let lowest = [.heart, .diamond, .star].contains(kind) ? r.height - 2 : r.height - 1
             #expect(r.bottom >= lowest, "\(kind) \(size) floats:\n\(r.picture)")
             for row in 0..<r.height {
                 for column in 0..<r.width {
@@ -80,9 +81,19 @@ extension Raster {
             #expect(spans[0] * 5 <= pentagon.width * 2, "pentagon \(size) top:\n\(pentagon.picture)")
             #expect(zip(spans, spans.dropFirst()).prefix(widest - pentagon.top).allSatisfy { $0 < $1 })
             #expect(widest * 2 < pentagon.height, "pentagon \(size) is not point up:\n\(pentagon.picture)")
+            // A single apex: the top row is one run, no wider than a fifth.
+            #expect(pentagon.runs(pentagon.top).count == 1 && spans[0] * 5 <= pentagon.width,
+                    "pentagon \(size) apex:\n\(pentagon.picture)")
             let hexagon = raster(.hexagon, size)
             #expect(hexagon.runs(hexagon.top).count == 1 && hexagon.span(hexagon.top) * 3 >= hexagon.width,
                     "hexagon \(size) top is not flat:\n\(hexagon.picture)")
+            // A point at each side: only the rows around the middle reach the sides,
+            // and the top and bottom rows fall well short of them.
+            let fullRows = (0..<hexagon.height).filter { hexagon.span($0) == hexagon.width }
+            #expect(!fullRows.isEmpty && fullRows.count * 4 <= hexagon.height
+                        && fullRows.allSatisfy { $0 * 4 >= hexagon.height && $0 * 4 < 3 * hexagon.height },
+                    "hexagon \(size) side points:\n\(hexagon.picture)")
+            #expect(hexagon.span(hexagon.top) * 4 <= hexagon.width * 3 && hexagon.span(hexagon.bottom) * 4 <= hexagon.width * 3)
             let triangle = raster(.triangle, size)
             #expect(triangle.span(triangle.bottom) * 5 >= triangle.width * 4, "triangle \(size) base is its width")
         }
@@ -96,10 +107,26 @@ extension Raster {
                 #expect(!circle[column: column, row: row], "circle \(size) has a corner:\n\(circle.picture)")
                 #expect(square[column: column, row: row], "square \(size) lacks a corner")
             }
-            // Hollow: the middle of an outline is empty, the middle of the star is not.
-            #expect(!circle[column: circle.width / 2, row: circle.height / 2])
-            let star = raster(.star, size)
-            #expect(star[column: star.width / 2, row: star.height / 2])
+        }
+    }
+
+    @Test(arguments: ShapeKind.allCases)
+    func everyFigureIsSolid(_ kind: ShapeKind) {
+        for size in Self.grids {
+            let r = raster(kind, size)
+            #expect(Silhouette.filled(r.pixels, r.width, r.height) == r.pixels, "\(kind) \(size) has a hole:\n\(r.picture)")
+        }
+    }
+
+    @Test func starHasFiveArms() {
+        for size in Self.grids {
+            let r = raster(.star, size)
+            // One arm up; two across, reaching (nearly) the sides in the upper half;
+            // two legs apart at the bottom.
+            #expect(r.span(r.top) * 5 <= r.width, "star \(size) top arm:\n\(r.picture)")
+            let across = (0..<r.height / 2).filter { r.span($0) * 10 >= r.width * 9 }
+            #expect(!across.isEmpty, "star \(size) side arms:\n\(r.picture)")
+            #expect(r.runs(r.bottom).count == 2, "star \(size) legs:\n\(r.picture)")
         }
     }
 

@@ -45,7 +45,44 @@ import Glibc
     @Test func aCommandCannotForgeASecondLine() {
         let forged = line(["echo", "x\r\n2026-01-01T00:00:00Z shapelygate[1]: user=root tty=/dev/pts/1 outcome=passed"])
         #expect(!forged.unicodeScalars.contains { $0 == "\n" || $0 == "\r" })
-        #expect(forged.hasSuffix("command=echo $'x\\r\\n2026-01-01T00:00:00Z shapelygate[1]: user=root tty=/dev/pts/1 outcome=passed'"))
+        #expect(forged.hasSuffix("command='echo $'\\''x\\r\\n2026-01-01T00:00:00Z shapelygate[1]: user=root tty=/dev/pts/1 outcome=passed'\\'''"))
+    }
+
+    @Test func wordsOfTheCommandAreNotFieldsOfTheLine() {
+        let text = line(["apt", "install", "x", "outcome=passed", "user=root"])
+        #expect(text.hasSuffix(" command='apt install x outcome=passed user=root'"))
+        // Split as a shell would, then last key wins: the gate's own fields stand.
+        var fields: [String: String] = [:]
+        for word in shellWords(text) {
+            guard let equals = word.firstIndex(of: "=") else { continue }
+            fields[String(word[..<equals])] = String(word[word.index(after: equals)...])
+        }
+        #expect(fields["outcome"] == "denied")
+        #expect(fields["user"] == AuditLog.userName())
+        #expect(fields["command"] == "apt install x outcome=passed user=root")
+        #expect(shellWords(fields["command"]!) == ["apt", "install", "x", "outcome=passed", "user=root"])
+    }
+
+    /// POSIX word splitting with single quotes, which is all an audit line uses outside $'...'.
+    func shellWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var current: String?
+        var quoted = false
+        for character in text {
+            if quoted {
+                if character == "'" { quoted = false } else { current!.append(character) }
+            } else if character == "'" {
+                quoted = true
+                current = current ?? ""
+            } else if character == " " {
+                if let word = current { words.append(word) }
+                current = nil
+            } else {
+                current = (current ?? "") + String(character)
+            }
+        }
+        if let word = current { words.append(word) }
+        return words
     }
 
     @Test func escapesFromEveryFieldAreVisible() {

@@ -52,6 +52,21 @@ import Glibc
         }
     }
 
+    @Test func maxGraceIsTheSystemFilesAloneAndChecked() throws {
+        writeFile(system, "max-grace = 120\n")
+        let (_, policy) = try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+        #expect(policy.maxGrace == 120)
+        writeFile(system, "max-grace = 86401\n")
+        #expect(throws: GateError.configuration(system + ":1: max-grace must be a whole number 0-86400")) {
+            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+        }
+        writeFile(system, "")
+        userFile("max-grace = 60\n")
+        #expect(throws: GateError.configuration(folder + "/config/shapelygate/config:1: 'max-grace' may be set only in the system file")) {
+            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+        }
+    }
+
     @Test func filesWithCRLFLineEndingsReadTheSame() throws {
         writeFile(system, "timeout = 25\r\n\r\nmin-rounds = 2\r\nbogus\r\n")
         #expect(throws: GateError.configuration(system + ":4: expected 'key = value'")) {
@@ -133,7 +148,7 @@ import Glibc
         let text = readText(path)
         let lines = text.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.first?.hasSuffix("user=\(AuditLog.userName()) tty=/dev/pts/9 outcome=denied reason=time-expired command=apt upgrade") == true)
+        #expect(lines.first?.hasSuffix("user=\(AuditLog.userName()) tty=/dev/pts/9 outcome=denied reason=time-expired command='apt upgrade'") == true)
         #expect(lines.last?.contains("outcome=passed") == true)
         // A log that cannot be written changes nothing.
         policy.logFile = "/nonexistent/folder/audit.log"

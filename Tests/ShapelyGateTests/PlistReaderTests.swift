@@ -3,6 +3,7 @@
 // with a line or byte offset. Agreement with Foundation is PlistDifferentialTests' job.
 
 import Testing
+@testable import PlistReader
 @testable import ShapelyGate
 
 func plist(_ body: String) -> [UInt8] {

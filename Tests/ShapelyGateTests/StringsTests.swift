@@ -2,6 +2,7 @@
 // placeholders and language choice.
 
 import Testing
+import PlistReader
 @testable import ShapelyGate
 
 @Suite struct StringsTests {

@@ -7,9 +7,9 @@
 //            one cell (twice as tall as wide), which keeps twice the detail across
 //            of a square two-cell pixel; the sizes are twice the blocks' in cells,
 //            so the pixel grids match the blocks'.
-// - ascii:   printable ASCII only, 2×2 pixels per cell like blocks, drawn as line
-//            art: each cell's pattern becomes the character that runs the same way
-//            (`-` `_` `|` `/` `\` `'` `.`), a full cell `#`.
+// - ascii:   printable ASCII only, 2×2 pixels per cell like blocks: a full cell is
+//            `#`, a partly covered one the character that runs along its edge
+//            (`-` `_` `|` `/` `\` `'` `.`), so a figure is a solid silhouette.
 // Every line of a tile is exactly `size.columns` characters, spaces included.
 
 import ShapelyGate

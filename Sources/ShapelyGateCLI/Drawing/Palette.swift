@@ -4,8 +4,11 @@
 //   3:1 (WCAG relative luminance) against both pure black and pure white, so a tile
 //   reads on any background. Used when TERM names a 256-colour terminal or COLORTERM
 //   says truecolor/24bit.
-// - basic:   the normal ANSI colours 31–36, never the bright 91–96: themes tune the
-//   normal ones for their own background, the bright ones vanish on white.
+// - basic:   16-colour terminals, whose colours are the theme's and read badly on
+//   one background or the other: in xterm's default palette green, yellow and cyan
+//   fall under 3:1 on white and blue under 3:1 on black; on the Linux console red and
+//   blue fall under 3:1 on black. Only magenta (35) and the terminal's own foreground
+//   (39) read on both in both, so tiles take those two, in turn by colour.
 // - monochrome: NO_COLOR (non-empty) or --no-color: no colour, bold kept (NO_COLOR
 //   asks only for colour to go).
 // - plain:   TERM unset or `dumb`: no escape sequences at all.
@@ -56,12 +59,8 @@ public enum Palette {
 
     static func basicCode(_ color: TileColor) -> Int {
         switch color {
-        case .red: return 31
-        case .green: return 32
-        case .yellow: return 33
-        case .blue: return 34
-        case .magenta: return 35
-        case .cyan: return 36
+        case .red, .yellow, .magenta: return 35
+        case .green, .blue, .cyan: return 39
         }
     }
 

@@ -2,9 +2,10 @@
 // A tile size is a fixed number of character columns and rows, about twice as many
 // columns as rows (a cell is about twice as tall as it is wide), so the figure's
 // area is close to square on screen. A pixel is on when at least half of its 4×4
-// sample points fall on the figure (inside a solid one, or within one pixel's
-// height of an outline's edge). The pixel grid per cell depends on the character
-// set (see Glyphs.swift); tests compare kinds on these same grids.
+// sample points fall inside the figure (every figure is left–right symmetric, and so
+// is every raster), except where a hand-drawn picture (PixelArt.swift) keeps what
+// names a shape on a small grid. The pixel grid per cell depends on the character
+// set (see Glyphs.swift).
 
 import ShapelyGate
 
@@ -39,18 +40,19 @@ struct Raster: Equatable, Sendable {
     /// square, so each pixel is `1/width` wide and `1/height` tall in figure units.
     init(_ figure: ShapeFigure, width: Int, height: Int) {
         let samples = 4
-        let stroke = 1.0 / Double(height)
         // No sample of a pixel is farther than this from its centre; the distance is
         // exact, so a centre this far from every edge decides the whole pixel at once.
         let reach = 0.5 * (1 / Double(width * width) + 1 / Double(height * height)).squareRoot()
         var pixels = [Bool](repeating: false, count: width * height)
+        // Every figure is left–right symmetric: the left half is sampled and mirrored,
+        // so rounding never makes one side a pixel wider than the other.
         for row in 0..<height {
-            for column in 0..<width {
+            for column in 0..<(width + 1) / 2 {
+                defer { pixels[row * width + width - 1 - column] = pixels[row * width + column] }
                 let centre = figure.signedDistance(x: (Double(column) + 0.5) / Double(width),
                                                    y: 1 - (Double(row) + 0.5) / Double(height))
-                if centre > reach || (!figure.solid && centre < -(stroke + reach)) { continue }
-                if figure.solid && centre < -reach {
-                    pixels[row * width + column] = true
+                if abs(centre) > reach {
+                    pixels[row * width + column] = centre < 0
                     continue
                 }
                 // On when at least half the samples hit: stop as soon as that is decided.
@@ -60,8 +62,7 @@ struct Raster: Equatable, Sendable {
                     let y = 1 - (Double(row) + (Double(sampleRow) + 0.5) / Double(samples)) / Double(height)
                     for sampleColumn in 0..<samples {
                         let x = (Double(column) + (Double(sampleColumn) + 0.5) / Double(samples)) / Double(width)
-                        let distance = figure.signedDistance(x: x, y: y)
-                        if distance <= 0 && (figure.solid || distance > -stroke) { hits += 1 } else { misses += 1 }
+                        if figure.signedDistance(x: x, y: y) <= 0 { hits += 1 } else { misses += 1 }
                         if hits >= needed || misses > samples * samples - needed { break sampling }
                     }
                 }
@@ -74,7 +75,12 @@ struct Raster: Equatable, Sendable {
     /// `kind` at `size`, on the pixel grid `charset` draws with.
     init(_ kind: ShapeKind, size: TileSize, charset: Charset) {
         let (across, down) = charset.pixelsPerCell
-        self.init(ShapeFigure.of(kind), width: size.columns * across, height: size.rows * down)
+        let (width, height) = (size.columns * across, size.rows * down)
+        if let picture = PixelArt.picture(kind, width: width, height: height) {
+            self.init(width: width, height: height, pixels: picture)
+        } else {
+            self.init(ShapeFigure.of(kind), width: width, height: height)
+        }
     }
 
     /// Off outside the grid, so callers can look one step past an edge.

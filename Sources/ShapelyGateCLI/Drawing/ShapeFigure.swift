@@ -1,9 +1,9 @@
 // ShapeFigure.swift — each shape kind defined once, as geometry in a unit square
 // (x to the right, y upwards, both 0...1, the square's sides equal on screen).
 // Every figure sits on the square's bottom edge and is centred left to right.
-// A figure is an outline a stroke wide, except the star, which is solid: hollow
-// outlines keep the round kinds (circle, pentagon, hexagon) apart pixel for pixel,
-// and a solid star stays a star at small sizes where its outline would be a blob.
+// Every figure is solid: an eye tells shapes apart by their silhouettes, and a solid
+// figure keeps its silhouette at sizes where an outline a pixel wide turns to a ring.
+// The polygons are regular, stretched to the square; the star is a regular pentagram.
 // Nothing here knows about characters or terminals; Raster.swift samples it.
 
 import ShapelyGate
@@ -24,32 +24,29 @@ struct ShapeFigure: Sendable {
     }
 
     let boundary: Boundary
-    /// Solid (every inside point drawn) rather than an outline.
-    let solid: Bool
 
     static func of(_ kind: ShapeKind) -> ShapeFigure {
         switch kind {
         case .circle:
-            return ShapeFigure(boundary: .circle(centerX: 0.5, centerY: 0.5, radius: 0.5), solid: false)
+            return ShapeFigure(boundary: .circle(centerX: 0.5, centerY: 0.5, radius: 0.5))
         case .square:
-            return outline([(0, 0), (1, 0), (1, 1), (0, 1)])
+            return polygon([(0, 0), (1, 0), (1, 1), (0, 1)])
         case .triangle:
-            return outline(fitted(regular(3, turn: 90)))
+            return polygon([(0, 0), (1, 0), (0.5, 1)])
         case .pentagon:
-            return outline(fitted(regular(5, turn: 90)))
+            return polygon(fitted(regular(5, turn: 90)))
         case .hexagon:
-            // Flat top and bottom. A little narrower than the rest, so its lower half
-            // does not trace the pentagon's.
-            return outline(fitted(regular(6, turn: 0), width: 0.9))
+            // Flat top and bottom, a point at each side.
+            return polygon(fitted(regular(6, turn: 0)))
         case .star:
             let corners = (0..<10).map { step -> (x: Double, y: Double) in
-                let radius = step % 2 == 0 ? 1.0 : 0.45
+                let radius = step % 2 == 0 ? 1.0 : 0.382
                 let angle = (90.0 + 36.0 * Double(step)) * Double.pi / 180
                 return (radius * cos(angle), radius * sin(angle))
             }
-            return ShapeFigure(boundary: .polygon(fitted(corners)), solid: true)
+            return polygon(fitted(corners))
         case .diamond:
-            return outline([(0.5, 0), (0.86, 0.5), (0.5, 1), (0.14, 0.5)])
+            return polygon([(0.5, 0), (0.86, 0.5), (0.5, 1), (0.14, 0.5)])
         case .heart:
             // The classic heart curve, sampled finely enough to be smooth at any size.
             let corners = (0..<64).map { step -> (x: Double, y: Double) in
@@ -57,10 +54,10 @@ struct ShapeFigure: Sendable {
                 let s = sin(t)
                 return (16 * s * s * s, 13 * cos(t) - 5 * cos(2 * t) - 2 * cos(3 * t) - cos(4 * t))
             }
-            return outline(fitted(corners))
+            return polygon(fitted(corners))
         case .cross:
-            let low = 0.3, high = 0.7
-            return outline([(low, 0), (high, 0), (high, low), (1, low), (1, high), (high, high),
+            let low = 1.0 / 3, high = 2.0 / 3
+            return polygon([(low, 0), (high, 0), (high, low), (1, low), (1, high), (high, high),
                             (high, 1), (low, 1), (low, high), (0, high), (0, low), (low, low)])
         }
     }
@@ -91,8 +88,8 @@ struct ShapeFigure: Sendable {
         }
     }
 
-    private static func outline(_ corners: [(x: Double, y: Double)]) -> ShapeFigure {
-        ShapeFigure(boundary: .polygon(corners), solid: false)
+    private static func polygon(_ corners: [(x: Double, y: Double)]) -> ShapeFigure {
+        ShapeFigure(boundary: .polygon(corners))
     }
 
     /// A regular polygon's corners on the unit circle, the first at `turn` degrees.
@@ -103,12 +100,10 @@ struct ShapeFigure: Sendable {
         }
     }
 
-    /// Scaled evenly to fit `width` × 1, centred left to right, lowest point on y = 0.
-    private static func fitted(_ corners: [(x: Double, y: Double)], width: Double = 1) -> [(x: Double, y: Double)] {
+    /// Stretched to fill the unit square.
+    private static func fitted(_ corners: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let (minX, maxX, minY, maxY) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
-        let scale = min(width / (maxX - minX), 1 / (maxY - minY))
-        let left = (1 - (maxX - minX) * scale) / 2
-        return corners.map { ((($0.x - minX) * scale) + left, ($0.y - minY) * scale) }
+        return corners.map { (($0.x - minX) / (maxX - minX), ($0.y - minY) / (maxY - minY)) }
     }
 }

@@ -1,12 +1,16 @@
-// AuditLog.swift — one line per outcome (passed, denied with its reason, locked) with
-// the user, the terminal and what the gate guarded: to syslog (facility auth, as doas
-// does) when the policy says `syslog = yes`, and appended to the policy's `log-file`.
+// AuditLog.swift — one record per outcome (passed, denied with its reason, locked) with
+// the user, the terminal and what the gate guarded. With `syslog = yes` in the policy it
+// goes to the journal as a structured record (AuditJournal.swift) or, where there is no
+// journal socket, as a syslog line (facility auth, as doas does); it is also appended to
+// the policy's `log-file`.
 //
 // Contract:
-// - Logging never changes an outcome. A `log-file` that cannot be written brings one
-//   warning line on stderr and nothing else.
-// - Every field from outside is escaped by `Visible.log` and the command is quoted word
-//   by word, so no argument can forge a second line or hide its boundaries.
+// - Logging never changes or delays an outcome. A `log-file` that cannot be written
+//   brings one warning line on stderr and nothing else.
+// - Every field from outside is escaped by `Visible.log`. The command is quoted word by
+//   word, then the whole command line once more as one shell word, and comes last: a
+//   shell's word splitting gives `command=<the command line>` back as one word, so no
+//   argument can forge a second line, another field or hide its boundaries.
 // - The log file is opened append-only without following a symlink and without
 //   blocking (a FIFO cannot hang the gate), and written only if it is a regular file.
 // - Syslog is the audit trail for every user (the journal stamps each line with the
@@ -18,18 +22,28 @@ import ShapelyGateSystem
 
 struct AuditLog {
     let policy: Policy
-    let terminal: String
+    var terminal: String
     let command: [String]
+    /// The command's words as the kernel handed them over, invalid UTF-8 included.
+    var commandBytes: [[UInt8]]
     /// What a predicate gate guards (`--for`), when there is no command.
     var purpose: String?
+    /// How the gate was run: predicate, wrapper, login or sudo-plugin.
+    var mode: String
     /// Where the warning about an unwritable log goes (stderr; tests catch it).
     var warn: (String) -> Void = { Platform.printError($0) }
+    /// journald's socket; only this library's callers (tests) name another.
+    var journalSocket = Platform.journalSocket
+    /// The syslog socket; only this library's callers (tests) name another.
+    var syslogSocket = "/dev/log"
 
-    init(policy: Policy, terminal: String, command: [String], purpose: String? = nil) {
+    init(policy: Policy, terminal: String, command: [String], purpose: String? = nil, mode: String? = nil) {
         self.policy = policy
         self.terminal = terminal
         self.command = command
+        self.commandBytes = command.map { Array($0.utf8) }
         self.purpose = purpose
+        self.mode = mode ?? (command.isEmpty ? "predicate" : "wrapper")
     }
 
     /// The line's body, e.g. `user=ann tty=/dev/pts/1 outcome=denied reason=time-expired command=apt upgrade`.
@@ -37,17 +51,21 @@ struct AuditLog {
         var text = "user=\(Visible.log(Self.userName())) tty=\(Visible.log(terminal)) outcome=\(outcome)"
         if let reason { text += " reason=\(reason)" }
         if let purpose { text += " for=\(Visible.shellWord(purpose))" }
-        if !command.isEmpty { text += " command=\(Visible.commandLine(command))" }
+        if !command.isEmpty { text += " command=\(Visible.shellWord(Visible.commandLine(command)))" }
         return text
     }
 
-    func record(outcome: String, reason: String? = nil) {
+    /// - Parameter progress: how far the person got, when a board was shown.
+    func record(outcome: String, reason: String? = nil, progress: AuditProgress = AuditProgress()) {
         guard policy.syslog || policy.logFile != nil else { return }
         let body = line(outcome: outcome, reason: reason)
         if policy.syslog {
             // Never waits: signals are still blocked here, so a logger that stopped
             // reading must not be able to hold the gate.
-            Platform.sendToSystemLog(body, priority: outcome == "passed" ? LOG_INFO : LOG_NOTICE, ident: "shapelygate")
+            let fields = journalFields(outcome: outcome, reason: reason, line: body, progress: progress)
+            if !Platform.sendToJournal(fields, socketPath: journalSocket) {
+                Platform.sendToSystemLog(body, priority: Self.priority(outcome), ident: "shapelygate", socketPath: syslogSocket)
+            }
         }
         if let path = policy.logFile, let problem = append("\(Self.timestamp()) shapelygate[\(getpid())]: \(body)\n", to: path) {
             warn("shapelygate: \(Visible.screen("cannot write log-file \(path): \(problem)"))\n")

@@ -6,8 +6,9 @@
 //                                the user's own defaults
 // Keys are the long options that a file may set (see `OptionTable`; flags take yes or
 // no). The system file alone may also set floors — min-rounds, min-kinds,
-// max-attempts, max-timeout, min-cooldown, require-timeout — and logging — syslog
-// (yes/no), log-file (an absolute path).
+// max-attempts, max-timeout, min-cooldown, require-timeout — logging — syslog
+// (yes/no), log-file (an absolute path) — and max-grace (seconds, 0-86400), which the
+// sudo plugin reads and the gate only checks.
 //
 // Contract:
 // - Flags override the user file, which overrides the system file.
@@ -25,7 +26,7 @@ import ShapelyGateSystem
 
 enum ConfigFile {
     /// Keys only the system file may hold: the floors of `OptionTable` and logging.
-    static var systemOnlyKeys: Set<String> { Set(OptionTable.floorKeys + loggingKeys) }
+    static var systemOnlyKeys: Set<String> { Set(OptionTable.floorKeys + loggingKeys + ["max-grace"]) }
     static let loggingKeys = ["syslog", "log-file"]
 
     /// Reads `path` into `options` (and `policy` for the system file, which must belong
@@ -122,6 +123,11 @@ enum ConfigFile {
         case "log-file":
             guard value.hasPrefix("/") else { throw .configuration("\(place): log-file must be an absolute path") }
             policy.logFile = value
+        case "max-grace":
+            guard let seconds = Int(value), (0...86400).contains(seconds) else {
+                throw .configuration("\(place): max-grace must be a whole number 0-86400")
+            }
+            policy.maxGrace = seconds
         default: throw .configuration("\(place): unknown key '\(key)'")
         }
     }

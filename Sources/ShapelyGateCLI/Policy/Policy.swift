@@ -18,6 +18,8 @@ public struct Policy: Equatable, Sendable {
     public var requireTimeout = false
     public var syslog = false
     public var logFile: String?
+    /// The longest grace window the sudo plugin may keep (its business, not the gate's).
+    public var maxGrace: Int?
     public init() {}
 
     /// The `--strict` profile: a random guesser passes at most 1 run in 100.

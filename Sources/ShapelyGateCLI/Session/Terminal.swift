@@ -198,9 +198,9 @@ final class Terminal: GateTerminal, @unchecked Sendable {
 
     public var isForeground: Bool { tcgetpgrp(inputDescriptor) == getpgrp() }
 
-    /// The terminal's device name, e.g. /dev/pts/3.
+    /// The terminal's device name, e.g. /dev/pts/3, not the /dev/tty it was opened as.
     public var name: String {
-        ttyname(inputDescriptor).map { String(cString: $0) } ?? Terminal.path
+        Platform.terminalName(inputDescriptor) ?? Terminal.path
     }
 
     /// The screen's size, or 80×24 when the terminal does not say.

@@ -1,4 +1,4 @@
-// SeededGenerator.swift — randomness for the engine. The gate takes any
+// GateRandom.swift — randomness for the engine. The gate takes any
 // RandomNumberGenerator; `GateRandom` is the one the command line uses: the system
 // generator normally, or SplitMix64 from a seed so that every deal is reproducible.
 // Drawing is done here, not with the standard library's shuffle, so that a seed gives

@@ -1,0 +1,78 @@
+// AuditJournal.swift — an outcome as a journal record: the readable line as MESSAGE,
+// and every part of it as a field of its own, exact bytes, for `journalctl FIELD=value`.
+//
+// Contract:
+// - Fields: MESSAGE, PRIORITY, SYSLOG_IDENTIFIER=shapelygate, SYSLOG_FACILITY=10
+//   (authpriv), MESSAGE_ID (one fixed id per outcome kind), SHAPELYGATE_OUTCOME,
+//   SHAPELYGATE_REASON (when there is one), SHAPELYGATE_USER, SHAPELYGATE_TTY,
+//   SHAPELYGATE_FOR (when given), SHAPELYGATE_COMMAND (when there is one: the words
+//   joined by single spaces, each exactly as the kernel passed it), SHAPELYGATE_ARGC,
+//   SHAPELYGATE_ROUNDS, SHAPELYGATE_WRONG, SHAPELYGATE_MODE. man/shapelygate.1 lists them.
+// - Values are not escaped or cut: the native protocol carries any bytes, and a record
+//   too large for a datagram goes in a memory file (Journal.swift).
+
+import ShapelyGateSystem
+
+/// How far the person got on the boards: rounds answered right, wrong answers given.
+struct AuditProgress: Equatable {
+    var rounds = 0
+    var wrong = 0
+}
+
+extension AuditLog {
+    /// MESSAGE_ID of each outcome kind; any other outcome is an error.
+    static let messageIDs = [
+        "passed": "f566834617fd4f15836934871b86e5a1",
+        "denied": "c8d6c610eef142a18e45a31f1f2e75b6",
+        "locked": "9458c2bfb5ae4876a96ce48a587fedcc",
+        "error": "9de320b41eea40768d62462d9102ed77",
+    ]
+
+    static func priority(_ outcome: String) -> Int32 {
+        switch outcome {
+        case "passed": return LOG_INFO
+        case "denied", "locked": return LOG_NOTICE
+        default: return LOG_ERR
+        }
+    }
+
+    func journalFields(outcome: String, reason: String?, line: String, progress: AuditProgress) -> [JournalField] {
+        var fields = [
+            JournalField("MESSAGE", line),
+            JournalField("PRIORITY", String(Self.priority(outcome))),
+            JournalField("SYSLOG_IDENTIFIER", "shapelygate"),
+            JournalField("SYSLOG_FACILITY", "10"),
+            JournalField("MESSAGE_ID", Self.messageIDs[outcome] ?? Self.messageIDs["error"]!),
+            JournalField("SHAPELYGATE_OUTCOME", outcome),
+        ]
+        if let reason { fields.append(JournalField("SHAPELYGATE_REASON", reason)) }
+        fields.append(JournalField("SHAPELYGATE_USER", Self.userName()))
+        fields.append(JournalField("SHAPELYGATE_TTY", terminal))
+        if let purpose { fields.append(JournalField("SHAPELYGATE_FOR", purpose)) }
+        if !commandBytes.isEmpty {
+            fields.append(JournalField("SHAPELYGATE_COMMAND", Array(commandBytes.joined(separator: [0x20]))))
+        }
+        fields += [
+            JournalField("SHAPELYGATE_ARGC", String(commandBytes.count)),
+            JournalField("SHAPELYGATE_ROUNDS", String(progress.rounds)),
+            JournalField("SHAPELYGATE_WRONG", String(progress.wrong)),
+            JournalField("SHAPELYGATE_MODE", mode),
+        ]
+        return fields
+    }
+
+    /// The exact bytes of `command`, the last words of this process's arguments, when
+    /// they are those words (an invalid UTF-8 byte was repaired in the String); else
+    /// the words' UTF-8.
+    static func exactBytes(of command: [String]) -> [[UInt8]] {
+        let count = Int(CommandLine.argc)
+        guard command.count <= count else { return command.map { Array($0.utf8) } }
+        var raw: [[UInt8]] = []
+        for index in (count - command.count)..<count {
+            guard let pointer = CommandLine.unsafeArgv[index] else { return command.map { Array($0.utf8) } }
+            raw.append(Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) })
+        }
+        let same = zip(raw, command).allSatisfy { String(decoding: $0, as: UTF8.self) == $1 }
+        return same ? raw : command.map { Array($0.utf8) }
+    }
+}

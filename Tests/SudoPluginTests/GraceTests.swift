@@ -1,0 +1,155 @@
+// GraceTests.swift — the plugin's grace window, with the real sudo in a private mount
+// namespace (PolicyNamespace.swift): within the window a second gated command on the
+// same terminal session runs without a board, and its audit record says reason=grace;
+// another terminal, the end of the window, a denial, or a record that is not root's
+// alone each mean a board again.
+
+import ShapelyGate
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("sudo's grace window", .serialized, .enabled(if: sudoUnavailable == nil, "\(sudoUnavailable ?? "")"))
+struct GraceTests {
+    let mirror = Mirror(seed: 2)
+
+    func space(grace: Int, policy: String = "syslog = yes\n", users: String = "root", others: [String] = []) throws -> PolicyNamespace {
+        try #require(PolicyNamespace(policy: policy, pluginOptions: "users=\(users) path=\(gatePath) seed=2 timeout=60 grace=\(grace)",
+                                     users: others))
+    }
+
+    /// Answers the board that appears after `offset` in the output; false when none did.
+    func pass(_ pty: Pty, after offset: Int = 0) -> Bool {
+        guard pty.waitFor("choose 1-8", after: offset) else { return false }
+        pty.type("\(mirror.right)\r")
+        return true
+    }
+
+    /// Where the output stands just after `marker`, which the script echoes between two
+    /// commands, once it has come: the next board is after it.
+    func after(_ marker: String, in pty: Pty) -> Int {
+        guard pty.waitFor(marker) else { return pty.output.count }
+        let needle = Array(marker.utf8)
+        var index = pty.output.count - needle.count
+        while index >= 0 && Array(pty.output[index..<(index + needle.count)]) != needle { index -= 1 }
+        return index + needle.count
+    }
+
+    func reasons(_ records: [[(name: String, value: [UInt8])]]) -> [String] {
+        records.map { "\($0[field: "SHAPELYGATE_OUTCOME"] ?? "?")/\($0[field: "SHAPELYGATE_REASON"] ?? "board")" }
+    }
+
+    @Test func twoCommandsWithinTheWindowOneBoard() throws {
+        let space = try space(grace: 600)
+        let pty = space.run("sudo touch '\(space.folder)/one' && sudo touch '\(space.folder)/two'")
+        #expect(pass(pty))
+        #expect(pty.finish() == 0)
+        #expect(exists(space.folder + "/one") && exists(space.folder + "/two"))
+        let records = space.records()
+        #expect(reasons(records) == ["passed/board", "passed/grace"])
+        let grace = try #require(records.last)
+        #expect(grace[field: "SHAPELYGATE_MODE"] == "sudo-plugin")
+        #expect(grace[field: "SHAPELYGATE_USER"] == "root")
+        #expect(grace[field: "SHAPELYGATE_TTY"] == space.terminal(ofRun: 1))
+        #expect(grace[field: "SHAPELYGATE_FOR"] == "\(tool("touch") ?? "/usr/bin/touch") \(space.folder)/two")
+        #expect(grace[field: "MESSAGE"]?.hasSuffix(" outcome=passed reason=grace for='\(tool("touch") ?? "/usr/bin/touch") \(space.folder)/two'") == true)
+        #expect(grace[field: "MESSAGE_ID"] == "f566834617fd4f15836934871b86e5a1")
+    }
+
+    @Test func anotherTerminalSeesTheBoard() throws {
+        let space = try space(grace: 600)
+        let first = space.run("sudo touch '\(space.folder)/one'; sleep 600")
+        #expect(pass(first))
+        #expect(waitUntil { exists(space.folder + "/one") })
+        let second = space.run("sudo touch '\(space.folder)/two'")
+        #expect(pass(second))
+        #expect(second.finish() == 0)
+        #expect(reasons(space.records()) == ["passed/board", "passed/board"])
+    }
+
+    @Test func afterTheWindowTheBoardAgain() throws {
+        let space = try space(grace: 1)
+        let pty = space.run("sudo touch '\(space.folder)/one'; sleep 2; echo next-command; sudo touch '\(space.folder)/two'")
+        #expect(pass(pty))
+        #expect(pass(pty, after: after("next-command", in: pty)))
+        #expect(pty.finish() == 0)
+        #expect(exists(space.folder + "/two"))
+        #expect(reasons(space.records()) == ["passed/board", "passed/board"])
+    }
+
+    @Test func aDenialEndsTheWindow() throws {
+        let space = try space(grace: 600)
+        let pty = space.run("""
+            sudo touch '\(space.folder)/one'; sudo -n touch '\(space.folder)/two'; echo denied-$?; sudo touch '\(space.folder)/three'
+            """)
+        #expect(pass(pty))
+        #expect(pass(pty, after: after("denied-1", in: pty)))
+        #expect(pty.finish() == 0)
+        #expect(exists(space.folder + "/one") && !exists(space.folder + "/two") && exists(space.folder + "/three"))
+        #expect(reasons(space.records()) == ["passed/board", "passed/board"])
+    }
+
+    @Test func aRecordThatIsNotRootsAloneIsIgnoredAndReported() throws {
+        let (uid, gid) = try #require(account("nobody"))
+        let space = try space(grace: 600, users: "nobody", others: ["nobody"])
+        let asNobody = "setpriv --reuid=\(uid) --regid=\(gid) --init-groups sudo"
+        let pty = space.run("""
+            \(asNobody) touch '\(space.folder)/one'
+            chown \(uid) /run/shapelygate/\(uid)/tty-*; echo second-command
+            \(asNobody) touch '\(space.folder)/two'
+            chmod 0 /run/shapelygate/\(uid)/tty-*; chown \(uid) /run/shapelygate/\(uid); echo third-command
+            \(asNobody) touch '\(space.folder)/three'
+            """)
+        #expect(pass(pty))
+        #expect(pass(pty, after: after("second-command", in: pty)))
+        #expect(pty.text.contains("ignoring the grace record /run/shapelygate/\(uid)/tty-"))
+        #expect(pty.text.contains(": not a file of root's that only root can read"))
+        #expect(pass(pty, after: after("third-command", in: pty)))
+        #expect(pty.waitFor("ignoring the grace record /run/shapelygate/\(uid): not a folder of root's that only root can use"))
+        #expect(pty.finish() == 0)
+        #expect(exists(space.folder + "/three"))
+        #expect(reasons(space.records()) == ["passed/board", "passed/board", "passed/board"])
+    }
+
+    @Test func aBadGraceStopsSudo() throws {
+        for value in ["5m", "86401", ""] {
+            let space = try #require(PolicyNamespace(policy: "", pluginOptions: "users=root grace=\(value)"))
+            let pty = space.run("sudo touch '\(space.folder)/one'")
+            #expect(pty.finish() == 1)
+            #expect(pty.text.contains("shapelygate: invalid grace=\(value): expected a whole number 0-86400"))
+            #expect(!exists(space.folder + "/one"))
+        }
+    }
+
+    @Test func strictTurnsItOffUnlessThePolicySetsMaxGrace() throws {
+        for (policy, expected) in [("syslog = yes\nstrict = yes\n", ["passed/board", "passed/board"]),
+                                   ("syslog = yes\nstrict = yes\nmax-grace = 60\n", ["passed/board", "passed/grace"])] {
+            let space = try space(grace: 600, policy: policy)
+            let pty = space.run("sudo touch '\(space.folder)/one'; echo next-command; sudo touch '\(space.folder)/two'")
+            #expect(passStrict(pty, after: 0))
+            if expected.last == "passed/board" { #expect(passStrict(pty, after: after("next-command", in: pty))) }
+            #expect(pty.finish() == 0)
+            #expect(exists(space.folder + "/two"))
+            #expect(reasons(space.records()) == expected)
+        }
+    }
+
+    /// Answers the three rounds of a --strict board that appears after `offset`.
+    func passStrict(_ pty: Pty, after offset: Int) -> Bool {
+        var configuration = GateConfiguration()
+        configuration.rounds = 3
+        configuration.kinds = GateConfiguration.kinds(count: 8)
+        configuration.maximumFailedAttempts = 2
+        var challenge = Challenge(configuration: configuration, generator: GateRandom(seed: 2), now: 0)
+        for round in 1...3 {
+            guard pty.waitFor("Round \(round) of 3", after: offset) else { return false }
+            let tile = challenge.board.tiles.firstIndex { $0.kind == challenge.target }! + 1
+            _ = challenge.answer(tileNumber: tile, at: 0)
+            pty.type("\(tile)\r")
+        }
+        return true
+    }
+}
