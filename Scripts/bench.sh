@@ -2,9 +2,10 @@
 # Measures shapelygate against its goals, in one run, on pseudo-terminals:
 #   on an 80×24 terminal with TERM=xterm-256color and colour on, as a person has:
 #   time to the first prompt (medians) against /bin/echo (the floor), bash's read,
-#   whiptail --yesno and dialog --yesno; time to deny without a terminal; how late
-#   expiry comes after a 1 s deadline, idle and with every core busy; CPU used over
-#   a 10 s wait; peak RSS; the size of the static release binary.
+#   whiptail --yesno and dialog --yesno, run in turn so load touches all alike; time
+#   to deny without a terminal; how late expiry comes after a 1 s deadline, idle and
+#   with every core busy; CPU used over a 10 s wait; peak RSS; the size of the static
+#   release binary.
 # Usage: Scripts/bench.sh [RUNS]   (default 40; installs whiptail and dialog when root)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -62,10 +62,15 @@ anchors = {
     "whiptail": (["whiptail", "--yesno", "ready?", "8", "30"], b"ready?"),
     "dialog": (["dialog", "--yesno", "ready?", "8", "30"], b"ready?"),
 }
-for name, (argv, marker) in anchors.items():
-    if subprocess.run(["sh", "-c", f"command -v {argv[0]}"], capture_output=True).returncode != 0:
-        continue
-    samples = [first_prompt(argv, marker) for _ in range(RUNS)]
+available = {name: spec for name, spec in anchors.items()
+             if subprocess.run(["sh", "-c", f"command -v {spec[0][0]}"], capture_output=True).returncode == 0}
+# Interleaved, one run of each in turn: a change in the machine's load (it may be
+# shared) touches every anchor alike, so the ratios compare like with like.
+first = {name: [] for name in available}
+for _ in range(RUNS):
+    for name, (argv, marker) in available.items():
+        first[name].append(first_prompt(argv, marker))
+for name, samples in first.items():
     report(f"first-prompt/{name}", median_ms(samples), "ms")
 
 # Denial without a terminal: a new session, no controlling terminal, stdin /dev/null.
