@@ -43,6 +43,7 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
     public static let tooSmall = StringKey("Terminal", "TooSmall")
     public static let tooSmallNow = StringKey("Terminal", "TooSmallNow")
     public static let notRun = StringKey("Terminal", "NotRun")
+    public static let tooLong = StringKey("Terminal", "TooLong")
     public static let signalInterrupt = StringKey("Terminal", "SignalInterrupt")
     public static let signalQuit = StringKey("Terminal", "SignalQuit")
     public static let signalSuspend = StringKey("Terminal", "SignalSuspend")
@@ -66,7 +67,7 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         [title, countdown] + ShapeKind.allCases.map(description(of:))
         + [tooManyTitle, tooManyDescription, tooManyOK, expiredTitle, expiredDescription, expiredOK]
         + [prompt, wrongShape, notATile, round, passed, noTerminal, endOfInput, interrupted, locked]
-        + [noTerminalPAM, toRun, pressEnter, roundWon, tooSmall, tooSmallNow, notRun]
+        + [noTerminalPAM, toRun, pressEnter, roundWon, tooSmall, tooSmallNow, notRun, tooLong]
         + [signalInterrupt, signalQuit, signalSuspend, signalHangup, signalTerminate]
         + ShapeKind.allCases.map(name(of:))
         + [wordsTiles, wordsTile, secondsLeft] + ShapeKind.allCases.map(words(for:))
@@ -79,7 +80,7 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         case ("Primary", _): return "Instruction when the target shape is this one"
         case (_, "Title"): return "First line of the closing message"
         case (_, "Description"): return "Second line of the closing message"
-        case (_, "OK"): return "Closes the closing message, shown as [OK]; the terminal waits for no key"
+        case (_, "OK"): return "The alert's button label; a terminal has no button, so it is not shown"
         case ("Terminal", "Prompt"): return "Prompt; {shape} is the target's name, {count} the number of tiles"
         case ("Terminal", "WrongShape"): return "After a wrong tile; {shape} is what was chosen, {count} the wrong answers left"
         case ("Terminal", "NotATile"): return "After an entry that is not a tile number; {count} is the number of tiles"
@@ -93,9 +94,10 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         case ("Terminal", "ToRun"): return "Above the board: what a pass allows; {command} is the command line"
         case ("Terminal", "PressEnter"): return "Under the instruction: how to answer"
         case ("Terminal", "RoundWon"): return "After a right answer when another round follows; {round} of {rounds} is the next"
-        case ("Terminal", "TooSmall"): return "On stderr when no board fits the terminal; {columns}×{rows} is the size it needs"
-        case ("Terminal", "TooSmallNow"): return "In place of the board after a resize that leaves it no room"
+        case ("Terminal", "TooSmall"): return "On stderr when time ran out before the board ever fitted; {columns}x{rows} is a size that fits"
+        case ("Terminal", "TooSmallNow"): return "In place of the board while it does not fit; {sizes} lists sizes that fit, {columns}x{rows} is one"
         case ("Terminal", "NotRun"): return "After a denial in wrapper mode; {command} is what was not run"
+        case ("Terminal", "TooLong"): return "On stderr when what a pass allows is too long to show; {count} characters, {limit} at most"
         case ("Terminal", let key) where key.hasPrefix("Signal"): return "The way a gate was ended, as {signal} in Interrupted"
         case ("Shapes", _): return "Shape name, with an article where the language's sentences need one"
         case ("Terminal", "WordsTiles"): return "Words board: the line before the tiles"

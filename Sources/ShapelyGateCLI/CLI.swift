@@ -31,7 +31,7 @@ public enum CLI {
         do {
             return try runGate(arguments: arguments, environment: environment, system: system)
         } catch {
-            Platform.printError(error.report)
+            ErrorLine.print(error.report)
             return error.status
         }
     }
@@ -108,6 +108,15 @@ public enum CLI {
             throw .denied(strings.text(environment["PAM_TYPE"] == nil ? .noTerminal : .noTerminalPAM))
         }
         log.terminal = terminal.name
+        // What a pass allows is shown whole or not at all; beyond any screen's size it is
+        // refused at once, before a board, and it is no answer from a person (no cooldown).
+        let guarding = options.command.isEmpty ? purpose.map(Visible.screen) : Visible.commandLine(options.command)
+        if let guarding, DisplayWidth.of(guarding) > Renderer.longestGuarded {
+            terminal.close()
+            log.record(outcome: "denied", reason: "too-long")
+            throw .denied(strings.text(.tooLong, ["count": String(DisplayWidth.of(guarding)),
+                                                  "limit": String(Renderer.longestGuarded)]))
+        }
         let lockout = Lockout(cooldown: options.cooldown, environment: environment)
         if let refusal = lockout.check(strings) {
             terminal.close()
@@ -120,9 +129,7 @@ public enum CLI {
             return options.login ? deniedQuietly(by: number, strings) : ending(by: number, strings)
         }
         let display = Display.detect(environment: environment, noColor: options.noColor)
-        let renderer = Renderer(strings: strings, display: display,
-                                guarding: options.command.isEmpty ? purpose.map(Visible.screen) : Visible.commandLine(options.command),
-                                board: options.board)
+        let renderer = Renderer(strings: strings, display: display, guarding: guarding, board: options.board)
         let session = Session(
             terminal: terminal, renderer: renderer,
             configuration: options.configuration, generator: GateRandom(seed: options.seed),
@@ -166,13 +173,13 @@ public enum CLI {
 
     /// The message for an ending signal, and the status that re-raises it.
     private static func ending(by number: Int32, _ strings: GateStrings) -> ExitStatus {
-        Platform.printError("shapelygate: \(Visible.screen(interrupted(by: number, strings)))\n")
+        ErrorLine.print("shapelygate: \(Visible.screen(interrupted(by: number, strings)))\n")
         return .killedBy(signal: number)
     }
 
     /// In login mode a signal is a plain denial: the message, and status 1.
     private static func deniedQuietly(by number: Int32, _ strings: GateStrings) -> ExitStatus {
-        Platform.printError("shapelygate: \(Visible.screen(interrupted(by: number, strings)))\n")
+        ErrorLine.print("shapelygate: \(Visible.screen(interrupted(by: number, strings)))\n")
         return .denied
     }
 

@@ -206,9 +206,9 @@ struct FailClosedTests {
     }
 
     @Test func aPlainTerminalTooNarrowForOneTileIsDenied() {
-        let gate = GateProcess(["--timeout", "5"], environment: ["TERM": "dumb"], size: (24, 8))
+        let gate = GateProcess(["--timeout", "1"], environment: ["TERM": "dumb"], size: (24, 8))
         #expect(gate.finish() == .exited(1))
-        #expect(gate.errorText.hasPrefix("shapelygate: the terminal is too small for the board: it needs "))
+        #expect(gate.errorText.hasPrefix("shapelygate: time ran out while the terminal was too small for the board (it needs "))
         #expect(!gate.screenText.contains("choose"))
     }
 }

@@ -61,7 +61,8 @@ struct GateEndToEndTests {
         _ = gate.answer(mirror.wrong, expecting: "Too many", mirror: &mirror)
         #expect(gate.finish() == .exited(1))
         #expect(gate.screenText.contains("Too many attempts"))
-        #expect(gate.screenText.contains("The wrong shape was chosen too many times. [OK]"))
+        #expect(gate.screenText.contains("The wrong shape was chosen too many times."))
+        #expect(!gate.screenText.contains("[OK]"))
         #expect(!gate.screenText.contains("Passed."))
     }
 
@@ -93,7 +94,8 @@ struct GateEndToEndTests {
         #expect(gate.finish(timeout: 5) == .exited(1))
         #expect(monotonicNow() - started < 3)
         #expect(gate.screenText.contains("Time is up"))
-        #expect(gate.screenText.contains("The countdown reached zero before the right shape was chosen. [OK]"))
+        #expect(gate.screenText.contains("The countdown reached zero before the right shape was chosen."))
+        #expect(!gate.screenText.contains("[OK]"))
         // What was typed must not reach whatever reads the terminal next.
         gate.type("\r")
         var buffer = [UInt8](repeating: 0, count: 64)
@@ -169,7 +171,8 @@ struct GateEndToEndTests {
         _ = gate.answer(mirror.wrong, expecting: "[", mirror: &mirror)
         #expect(gate.finish() == .exited(1))
         #expect(gate.screenText.contains(title))
-        #expect(gate.screenText.contains(ok))
+        // The alert's button label has no place on a terminal: it is read, not shown.
+        #expect(!gate.screenText.contains(ok))
         // Keys the override lacks come from the built-in strings of the language.
         let description = GateStrings(language: String(locale.prefix(2))).text(.tooManyDescription)
         #expect(gate.screenText.contains(description))

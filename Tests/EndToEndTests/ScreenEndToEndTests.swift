@@ -84,16 +84,66 @@ struct ScreenEndToEndTests {
         #expect(screen.lines.contains("Not run: echo never"))
     }
 
-    @Test func aTerminalTooSmallIsDeniedWithTheSizeItNeedsAndNotCountedAsADenial() {
+    @Test func aTerminalTooSmallWaitsWithTheCountdownAndIsNotCountedAsADenial() {
         let state = temporaryFolder()
         for _ in 0..<2 {
-            // With a cooldown: the second run is refused for its size again, not locked.
-            let gate = GateProcess(["--kinds", "9", "--shapes-per-kind", "3", "--cooldown", "60"],
+            // With a cooldown: the second run waits for room again, it is not locked.
+            let gate = GateProcess(["--kinds", "9", "--shapes-per-kind", "3", "--cooldown", "60", "--timeout", "2"],
                                    environment: ["XDG_STATE_HOME": state], size: (12, 40))
+            #expect(gate.waitForScreen { $0.contains("The board needs a larger") && $0.contains("Time left: 00:0") })
+            // No advice the policy may forbid: only sizes.
+            #expect(!gate.terminalScreen.contains("--"))
             #expect(gate.finish() == .exited(1))
-            #expect(gate.errorText.hasPrefix("shapelygate: the terminal is too small for the board: it needs "))
+            #expect(gate.errorText.hasPrefix("shapelygate: time ran out while the terminal was too small for the board (it needs "),
+                    "\(gate.errorText)")
             #expect(!gate.terminalScreen.contains("choose"))
         }
+    }
+
+    @Test func aBoardTooLargeAtTheStartComesWhenTheTerminalGrows() {
+        let mirror = Mirror(seed: 59)
+        let gate = GateProcess(["--seed", "59", "--timeout", "20"], size: (8, 30))
+        #expect(gate.waitForScreen { $0.contains("The board needs a larger") })
+        gate.resize(rows: 24, columns: 80)
+        #expect(gate.waitForScreen { $0.contains("choose 1-8") })
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0))
+    }
+
+    @Test(arguments: [(UInt16(20), UInt16(40), false), (24, 80, false), (20, 40, true)])
+    func aLongCommandIsShownWholeOverSeveralLines(_ rows: UInt16, _ columns: UInt16, _ purpose: Bool) {
+        let long = "/tmp/" + String(repeating: "a", count: 60)
+        let mirror = Mirror(seed: 60)
+        // In wrapper mode, and as --for gives it (how the sudo plugin passes the command).
+        let guarded = purpose ? ["--for", "echo \(long) /tmp/HIDDEN"] : ["--", "echo", long, "/tmp/HIDDEN"]
+        let gate = GateProcess(["--seed", "60"] + guarded, size: (rows, columns))
+        #expect(gate.waitForScreen { $0.contains("choose 1-8") })
+        let screen = gate.terminalScreen
+        #expect(screen.contains("/tmp/HIDDEN"), "\(screen)")
+        #expect(!screen.contains("…"))
+        // Every character of the command is on screen, in order.
+        let shown = screen.lines.joined().filter { !$0.isWhitespace }
+        #expect(shown.contains("echo" + long + "/tmp/HIDDEN"))
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0))
+    }
+
+    @Test func aCommandTooLongForTheScreenIsNeverApproved() {
+        let words = (0..<200).map { "/tmp/file\($0)" }
+        let gate = GateProcess(["--seed", "61", "--timeout", "3", "--", "echo"] + words, size: (20, 40))
+        #expect(gate.waitForScreen { $0.contains("The board needs a larger") })
+        gate.type("1\r2\r3\r4\r")
+        #expect(gate.finish() == .exited(1))
+        #expect(!gate.terminalScreen.contains("choose"))
+    }
+
+    /// More than any screen can show beside a board: refused at once, never drawn.
+    @Test func aCommandLongerThanAnyScreenIsDeniedAtOnce() {
+        let words = (0..<2_000).map { "/tmp/file\($0)" }
+        let gate = GateProcess(["--seed", "62", "--timeout", "60", "--", "echo"] + words, size: (24, 80))
+        #expect(gate.finish(timeout: 10) == .exited(1))
+        #expect(gate.errorText.contains("too long to show on a screen (26894 characters, 16000 at most): denied"))
+        #expect(!gate.terminalScreen.contains("choose"))
     }
 
     @Test func theLinuxConsoleGetsOnlyCharactersItsFontsHave() {

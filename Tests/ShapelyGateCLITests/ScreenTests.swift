@@ -17,7 +17,7 @@ import Testing
     }
 
     func frame(_ board: Board, _ size: TerminalSize, language: String = "en", display: Display? = nil,
-               message: ScreenMessage? = nil) -> Result<Frame, TerminalSize> {
+               message: ScreenMessage? = nil) -> Result<Frame, NeededSizes> {
         Renderer(strings: GateStrings(language: language), display: display ?? blocks, guarding: "sudo apt upgrade")
             .frame(board, target: .pentagon, round: 1, rounds: 1, message: message, secondsLeft: 10, size: size)
     }
@@ -36,7 +36,7 @@ import Testing
                                message: .wrongShape(.circle, attemptsLeft: 1)).get()
         let strings = GateStrings(language: language)
         let texts = [strings.text(.wrongShape, ["shape": strings.name(of: .circle), "count": "1"]),
-                     strings.text(.description(of: .pentagon)), strings.text(.pressEnter)]
+                     strings.text(.description(of: .pentagon))]
         let tokens = Set(fitted.lines.flatMap { $0.split(separator: " ").map(String.init) })
         for line in fitted.lines { #expect(line.count <= 39, "\(language): \(line)") }
         // Every word of every sentence is on screen whole: nothing was broken mid-word.
@@ -77,8 +77,17 @@ import Testing
         guard case .failure(let needed) = frame(deal(kinds: 9, perKind: 3), TerminalSize(columns: 40, rows: 12)) else {
             Issue.record("a board was fitted into 40x12"); return
         }
-        #expect(needed.rows > 12)
-        #expect(needed.columns >= 40)
+        #expect(needed.preferred.rows > 12)
+        #expect(needed.preferred.columns >= 40)
+        // Each size named fits, and the narrowest comes first.
+        for size in needed.sizes { #expect((try? frame(deal(kinds: 9, perKind: 3), size).get()) != nil, "\(size)") }
+        // None could be narrower with the same rows (from the screen's own width on).
+        for size in needed.sizes where size.columns > 40 {
+            let narrower = TerminalSize(columns: size.columns - 1, rows: size.rows)
+            #expect((try? frame(deal(kinds: 9, perKind: 3), narrower).get()) == nil, "\(narrower)")
+        }
+        #expect(needed.sizes.map(\.columns) == needed.sizes.map(\.columns).sorted())
+        #expect(needed.sizes.contains { $0.rows <= 12 }, "no wider size with the screen's own rows: \(needed.sizes)")
     }
 
     @Test func plainLinesHaveNoEscapes() {
@@ -86,8 +95,8 @@ import Testing
         let text = renderer.board(board, target: .pentagon, round: 1, rounds: 1, width: 80)
         #expect(text.contains("Parental Gate\nFind a pentagon and type its number.\nType the number, then press Enter."))
         #expect(!text.contains("\u{1B}"))
-        #expect(renderer.prompt(target: .pentagon, tileCount: 3, secondsLeft: 75) == "Time left: 01:15\ndrop the pentagon: choose 1-3 ")
-        #expect(renderer.plainClosing(.denied(.timeExpired), width: 80) == "Time is up: The countdown reached zero before the right shape was chosen. [OK]\n")
+        #expect(renderer.prompt(target: .pentagon, tileCount: 3, secondsLeft: 75, width: 80) == "Time left: 01:15\ndrop the pentagon: choose 1-3 ")
+        #expect(renderer.plainClosing(.denied(.timeExpired), width: 80) == "Time is up: The countdown reached zero before the right shape was chosen.\n")
     }
 
     @Test func theLastThreeSecondsStandOut() {
@@ -101,8 +110,9 @@ import Testing
     @Test func aTickRewritesOnlyTheCountdownLine() throws {
         let fitted = try frame(board, TerminalSize(columns: 80, rows: 24)).get()
         let tick = Painter.countdown(fitted, text: "Time left: 00:09", answer: "3", columns: 80)
-        let row = fitted.countdownRow! + 1
-        #expect(tick.hasPrefix("\u{1B}[\(row);1HTime left: 00:09\u{1B}[K\u{1B}[\(row + 1);\(fitted.promptWidth + 1)H3"))
+        let row = fitted.top + fitted.countdownRow! + 1
+        let column = fitted.left + 1
+        #expect(tick.hasPrefix("\u{1B}[\(row);\(column)HTime left: 00:09\u{1B}[K\u{1B}[\(row + 1);\(column + fitted.promptWidth)H3"))
     }
 
     @Test func displayDetection() {

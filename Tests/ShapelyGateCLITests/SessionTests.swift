@@ -220,21 +220,13 @@ struct SessionHarness {
         #expect(gate.terminal.written.hasSuffix("4\u{1B}[K"))
     }
 
-    @Test func aBoardThatCannotFitIsNeverShown() {
-        let gate = SessionHarness(configuration: GateConfiguration(numberOfEachShape: 9, kinds: GateConfiguration.kinds(count: 9)),
-                                  size: TerminalSize(columns: 40, rows: 12))
-        guard case .tooSmall(let needed) = gate.outcome.value else { Issue.record("not denied"); return }
-        #expect(needed.rows > 12)
-        #expect(!gate.terminal.written.contains("1 "))
-    }
-
     @Test func aResizeTooSmallHidesTheBoardAndTakesNoAnswer() {
         let gate = SessionHarness()
         gate.terminal.size = TerminalSize(columns: 30, rows: 8)
         gate.session.deliver(signal: SIGWINCH)
         gate.settle()
         gate.clock.advance(by: Session.resizeSettle)
-        #expect(gate.terminal.written.contains("Enlarge the terminal"))
+        #expect(gate.terminal.written.contains("The board needs a larger"))
         gate.terminal.type("\(gate.right)\r")
         gate.settle()
         #expect(gate.outcome.value == nil)

@@ -1,168 +1,202 @@
-// Layout.swift — fitting a board to the screen: word wrapping, the tile size, tiles
-// per row, and the frame of lines the painter draws.
+// Layout.swift — fitting a board to the screen: the tile size, where the numbers go,
+// the blank lines, and where the whole frame stands.
 //
 // Contract:
 // - Text is wrapped at spaces to one column less than the screen (the last column is
-//   never written, so no terminal wraps a line on its own); a word longer than a line
-//   is cut.
-// - The tile size is the largest the character set offers with which the whole frame
-//   — title, what is guarded, round, instruction, tiles, message, countdown, prompt —
-//   fits the screen's width and height, first with blank lines between the parts, then
-//   without. On the Linux console, whose tiles are twice as large in cells, ASCII line
-//   art's sizes are tried after its own; in ASCII (and so on the console too) the tiny
-//   size, too rough to be offered first, is the last resort before the screen is
-//   called too small. Rows hold as many tiles as the width allows, balanced so the last
-//   row is not a stub. When even the smallest size does not fit, the result says how
-//   large a screen is needed.
+//   never written, so no terminal wraps a line on its own). Nothing is cut: what a pass
+//   allows is shown whole, over as many lines as it takes, or the board is not shown.
+// - Of the arrangements with which the whole frame — title, what is guarded, round,
+//   instruction, how to answer, tiles, message, countdown, prompt — fits the screen's
+//   width and height, the first in this order of preference wins: the whole text (how
+//   to answer, then the title, then the round are left out one by one only when
+//   nothing fits with them); numbers above the tiles, then
+//   beside them with rows of tiles a blank line apart, then with rows touching; the
+//   terminal's own character set before ASCII line art (on the Linux console); the
+//   larger tile; blank lines around the tiles and the message.
+// - The tile sizes are the character set's, plus small ones for short screens (6×3
+//   cells, where --strict's sixteen tiles fit 40×20; in ASCII also 8×4).
+// - The frame is centred on the screen; its lines stay left-aligned with each other.
+// - When nothing fits, the result names the sizes that would, no narrower than the
+//   screen: the narrowest, and the narrowest with no more rows than the screen has.
 // - A frame's lines hold no newline; widths are counted in terminal columns
 //   (`DisplayWidth`), escape sequences excluded.
 
 import ShapelyGate
 
-enum TextLayout {
-    /// `text` in lines of at most `width` columns, broken at spaces; a word too long
-    /// for a line is cut between characters, never through one.
-    static func wrap(_ text: String, width: Int) -> [String] {
-        let width = max(1, width)
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            var word = Substring(word)
-            while DisplayWidth.of(word) > width {
-                if !line.isEmpty { lines.append(line); line = "" }
-                var piece = DisplayWidth.prefix(word, columns: width)
-                // A character wider than the whole line still goes on one, alone.
-                if piece.isEmpty { piece = word.prefix(1) }
-                lines.append(String(piece))
-                word = word[piece.endIndex...]
-            }
-            if line.isEmpty {
-                line = String(word)
-            } else if DisplayWidth.of(line) + 1 + DisplayWidth.of(word) <= width {
-                line += " " + word
-            } else {
-                lines.append(line)
-                line = String(word)
-            }
-        }
-        if !line.isEmpty || lines.isEmpty { lines.append(line) }
-        return lines
-    }
-
-    /// `text` on one line of at most `width` columns, ending in `…` when cut.
-    static func truncate(_ text: String, width: Int) -> String {
-        guard DisplayWidth.of(text) > width else { return text }
-        return String(DisplayWidth.prefix(text, columns: max(0, width - 1))) + "…"
-    }
-}
-
-/// One screenful: the lines from the top, the countdown's line and the prompt's.
+/// One screenful: the lines, where they stand, the countdown's line and the prompt's.
 struct Frame: Equatable {
     var lines: [String]
+    /// Rows above and columns left of the lines: the frame is centred.
+    var top = 0
+    var left = 0
     var countdownRow: Int?
     /// The last line: the prompt, which the answer follows.
     var promptRow: Int { lines.count - 1 }
-    /// Columns the prompt takes on its line, so the answer can be placed after it.
+    /// Columns the prompt takes on its line (from `left`), so the answer can follow it.
     var promptWidth: Int
+    /// What stands for the cut start of a long answer: `…`, or three dots without UTF-8.
+    var ellipsis = "…"
 }
 
 /// What goes around the tiles, already in the person's language and made visible.
 struct FrameText {
-    var header: [(text: String, bold: Bool, oneLine: Bool)]
-    var message: String?
+    /// Title, what is guarded, round, instruction, in that order.
+    var header: [TextPart]
+    /// For each header part, the terseness at which it is left out (nil: never).
+    var leftOutAt: [Int?]
+    /// How to answer: left out first when nothing fits with it.
+    var hint: TextPart?
+    var message: TextPart?
     var countdown: String?
-    var prompt: String
+    var prompt: TextPart
+}
+
+/// The sizes with which a board would fit, narrowest first.
+struct NeededSizes: Error, Equatable {
+    var sizes: [TerminalSize]
+    /// The size to name when only one is named: the narrowest.
+    var preferred: TerminalSize
 }
 
 enum Layout {
-    /// The frame for `board` on a screen of `size`, or the size it needs.
-    static func frame(_ board: Board, text: FrameText, display: Display, size: TerminalSize)
-        -> Result<Frame, TerminalSize>
-    {
+    /// One way to lay a frame out.
+    struct Plan {
+        var tiles: TileArrangement
+        /// How many steps of `terseSteps` are taken: what is left out of the text.
+        var terseness: Int
+        var gaps: Bool
+    }
+
+    /// What a short screen leaves out, step by step: how to answer, then the title, then
+    /// the round. What is guarded, the instruction, the tiles, the message, the
+    /// countdown and the prompt always stay.
+    static let terseSteps = 3
+
+    /// The text of a frame wrapped to one width.
+    struct Text {
+        var header: [[String]], leftOutAt: [Int?], hint: [String], message: [String], prompt: [String], promptWidth: Int
+        var countdown: String?
+
+        init(_ text: FrameText, width: Int, mode: ColorMode) {
+            header = text.header.map { $0.lines(width: width, mode: mode) }
+            leftOutAt = text.leftOutAt
+            hint = text.hint?.lines(width: width, mode: mode) ?? []
+            message = text.message?.lines(width: width, mode: mode) ?? []
+            let promptLines = TextLayout.wrap(text.prompt.text, width: max(1, width - 8))
+            prompt = promptLines.map { text.prompt.styled($0, mode: mode) }
+            prompt[prompt.count - 1] += " "
+            promptWidth = DisplayWidth.of(promptLines.last!) + 1
+            countdown = text.countdown
+        }
+
+        /// The header's lines with `plan`: parts left out at its terseness are gone, and
+        /// the hint from the first step on.
+        func top(_ plan: Plan) -> [String] {
+            zip(header, leftOutAt).flatMap { lines, step in step.map { plan.terseness >= $0 } ?? false ? [] : lines }
+                + (plan.terseness == 0 ? hint : [])
+        }
+
+        /// Lines the frame takes with `plan`, tiles apart.
+        func height(_ plan: Plan) -> Int {
+            let gap = plan.gaps ? 1 : 0
+            let messageRows = message.isEmpty ? 0 : message.count + gap
+            return top(plan).count + 2 * gap + messageRows + (countdown == nil ? 0 : 1) + prompt.count
+        }
+    }
+
+    /// The frame for `board` on a screen of `size`, or the sizes it needs.
+    static func frame(_ board: Board, text: FrameText, display: Display, size: TerminalSize) -> Result<Frame, NeededSizes> {
         let width = max(1, size.columns - 1)
-        var top: [String] = []
-        for part in text.header {
-            let lines = part.oneLine ? [TextLayout.truncate(part.text, width: width)] : TextLayout.wrap(part.text, width: width)
-            top += lines.map { part.bold ? Palette.bold($0, mode: display.colorMode) : $0 }
+        let wrapped = Text(text, width: width, mode: display.colorMode)
+        let count = board.tiles.count
+        for plan in plans(display) {
+            guard let extent = plan.tiles.extent(count, width: width),
+                  wrapped.height(plan) + extent.rows <= size.rows,
+                  let tiles = plan.tiles.lines(board, display: display, width: width) else { continue }
+            let gap = plan.gaps ? [""] : []
+            let top = wrapped.top(plan) + gap + tiles + gap
+            var bottom = wrapped.message.isEmpty ? [] : wrapped.message + gap
+            let countdownRow = wrapped.countdown.map { _ in top.count + bottom.count }
+            if let countdown = wrapped.countdown { bottom.append(countdown) }
+            let lines = top + bottom + wrapped.prompt
+            let textWidth = ([text.header, [text.hint, text.message].compactMap { $0 }].joined())
+                .flatMap { TextLayout.wrap($0.text, width: width) }.map { DisplayWidth.of($0) }.max() ?? 0
+            let countdownWidth = wrapped.countdown.map(TextLayout.visibleWidth) ?? 0
+            let block = max(textWidth, extent.columns, wrapped.promptWidth + 2, countdownWidth)
+            return .success(Frame(lines: lines, top: max(0, (size.rows - lines.count) / 2),
+                                  left: max(0, (width - block) / 2), countdownRow: countdownRow,
+                                  promptWidth: wrapped.promptWidth, ellipsis: display.charset == .ascii ? "..." : "…"))
         }
-        var bottom = TextLayout.wrap(text.message ?? "", width: width)
-        var countdownRow: Int?
-        if let countdown = text.countdown {
-            countdownRow = bottom.count
-            bottom.append(countdown)
-        }
-        let promptLines = TextLayout.wrap(text.prompt, width: max(1, width - 8))
-        bottom += promptLines.dropLast() + [Palette.bold(promptLines.last!, mode: display.colorMode) + " "]
-        let promptWidth = DisplayWidth.of(promptLines.last!) + 1
+        return .failure(needed(board, text: text, display: display, size: size))
+    }
 
-        // Each size with blank lines between the parts, then without, before a smaller
-        // one; on the console, ASCII line art (which its fonts also have) comes last.
+    /// Every plan, most preferred first.
+    static func plans(_ display: Display) -> [Plan] {
         let charsets = display.charset == .console ? [Charset.console, .ascii] : [display.charset]
-        var candidates = charsets.flatMap { charset in charset.sizes.reversed().map { (charset, $0) } }
-        if charsets.contains(.ascii), let tiny = Charset.blocks.size(.tiny) { candidates.append((.ascii, tiny)) }
-        for (charset, tileSize) in candidates {
-            for spaced in [true, false] {
-                guard let height = tilesHeight(board.tiles.count, tileSize, width: width, spaced: spaced) else { continue }
-                let gap = spaced ? [""] : []
-                guard top.count + height + 2 * gap.count + bottom.count <= size.rows else { continue }
-                let tiles = tileLines(board, tileSize, display: display, charset: charset, width: width, spaced: spaced) ?? []
-                let offset = top.count + tiles.count + 2 * gap.count
-                return .success(Frame(lines: top + gap + tiles + gap + bottom, countdownRow: countdownRow.map { $0 + offset },
-                                      promptWidth: promptWidth))
-            }
-        }
-        let smallest = candidates.map(\.1).min { $0.columns * $0.rows < $1.columns * $1.rows }!
-        let columns = max(size.columns, smallest.columns + 3)
-        let height = tilesHeight(board.tiles.count, smallest, width: columns - 1, spaced: false) ?? 0
-        return .failure(TerminalSize(columns: columns, rows: top.count + height + bottom.count))
-    }
-
-    /// Tiles per row at `size` on a line of `width`: as many as fit, balanced over the
-    /// rows they need; nil when not even one fits.
-    static func tilesPerRow(_ count: Int, _ size: TileSize, width: Int) -> Int? {
-        let most = min(count, (width + 1) / (size.columns + 2))
-        guard most >= 1 else { return nil }
-        let rowCount = (count + most - 1) / most
-        return (count + rowCount - 1) / rowCount
-    }
-
-    /// Lines the tiles take: a number line and the picture per row of tiles.
-    static func tilesHeight(_ count: Int, _ size: TileSize, width: Int, spaced: Bool) -> Int? {
-        guard let perRow = tilesPerRow(count, size, width: width) else { return nil }
-        let rowCount = (count + perRow - 1) / perRow
-        return rowCount * (size.rows + 1) + (spaced ? rowCount - 1 : 0)
-    }
-
-    /// The numbered tiles in balanced rows, drawn with `charset` (the display's unless
-    /// given), or nil when not even one fits across.
-    static func tileLines(_ board: Board, _ size: TileSize, display: Display, charset: Charset? = nil, width: Int,
-                          spaced: Bool = true) -> [String]? {
-        let charset = charset ?? display.charset
-        guard let perRow = tilesPerRow(board.tiles.count, size, width: width) else { return nil }
-        // Each kind is drawn once per board, however many tiles show it.
-        var pictures: [ShapeKind: [String]] = [:]
-        var lines: [String] = []
-        var start = 0
-        while start < board.tiles.count {
-            if start > 0 && spaced { lines.append("") }
-            let row = board.tiles[start..<min(start + perRow, board.tiles.count)]
-            var labels = ""
-            var art = [String](repeating: "", count: size.rows)
-            for (offset, tile) in row.enumerated() {
-                let gap = offset == 0 ? "" : "  "
-                let number = String(start + offset + 1)
-                let left = (size.columns - number.count) / 2
-                let label = String(repeating: " ", count: left) + number + String(repeating: " ", count: size.columns - left - number.count)
-                labels += gap + Palette.bold(label, mode: display.colorMode)
-                if pictures[tile.kind] == nil { pictures[tile.kind] = charset.tile(tile.kind, size: size) }
-                for (index, line) in pictures[tile.kind]!.enumerated() {
-                    art[index] += gap + Palette.paint(line, tile.color, mode: display.colorMode)
+        // Numbers above, rows apart; beside, rows apart; beside, rows touching.
+        let styles = [(false, true), (true, true), (true, false)]
+        var plans: [Plan] = []
+        for terseness in 0...terseSteps {
+            for (beside, spaced) in styles {
+                for charset in charsets {
+                    for size in tileSizes(charset) {
+                        for gaps in [true, false] {
+                            plans.append(Plan(tiles: TileArrangement(charset: charset, size: size, numbersBeside: beside,
+                                                                     spaced: spaced), terseness: terseness, gaps: gaps))
+                        }
+                    }
                 }
             }
-            lines.append(labels)
-            lines += art
-            start += perRow
         }
-        return lines
+        return plans
+    }
+
+    /// The tile sizes a layout may use in `charset`, largest first.
+    static func tileSizes(_ charset: Charset) -> [TileSize] {
+        var sizes = charset.sizes
+        if charset != .console {
+            for (columns, rows) in [(8, 4), (6, 3)] where !sizes.contains(where: { $0.columns == columns && $0.rows == rows }) {
+                sizes.append(TileSize(step: .tiny, columns: columns, rows: rows))
+            }
+        }
+        return sizes.sorted { $0.columns * $0.rows > $1.columns * $1.rows }
+    }
+
+    /// Lines the frame needs on a screen `columns` wide, or nil when not one tile fits.
+    static func rowsNeeded(_ board: Board, text: FrameText, display: Display, columns: Int) -> Int? {
+        let width = max(1, columns - 1)
+        let wrapped = Text(text, width: width, mode: .plain)
+        return plans(display).compactMap { plan in
+            plan.tiles.extent(board.tiles.count, width: width).map { wrapped.height(plan) + $0.rows }
+        }.min()
+    }
+
+    /// The sizes that fit the board, from the screen's own width on: the narrowest, and
+    /// the narrowest with no more rows than the screen has. The rows needed never grow
+    /// with the width, so both are found by halving.
+    static func needed(_ board: Board, text: FrameText, display: Display, size: TerminalSize) -> NeededSizes {
+        let widest = max(size.columns, 400)
+        let rows = { (columns: Int) in rowsNeeded(board, text: text, display: display, columns: columns) }
+        var sizes: [TerminalSize] = []
+        if let narrowest = firstWidth(from: max(2, size.columns), to: widest, where: { rows($0) != nil }),
+           let tallest = rows(narrowest) {
+            sizes.append(TerminalSize(columns: narrowest, rows: tallest))
+            if tallest > size.rows, let wider = firstWidth(from: narrowest, to: widest, where: { rows($0)! <= size.rows }) {
+                sizes.append(TerminalSize(columns: wider, rows: rows(wider)!))
+            }
+        }
+        return NeededSizes(sizes: sizes, preferred: sizes.first ?? TerminalSize(columns: widest, rows: size.rows))
+    }
+
+    /// The smallest width in `low...high` for which `holds` is true, when it holds at
+    /// `high` and, once true, stays true for every wider one.
+    static func firstWidth(from low: Int, to high: Int, where holds: (Int) -> Bool) -> Int? {
+        guard low <= high, holds(high) else { return nil }
+        var (low, high) = (low, high)
+        while low < high {
+            let middle = (low + high) / 2
+            if holds(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

@@ -9,7 +9,8 @@
 //   CUP (CSI row;col H), ED (CSI 2J), EL (CSI K), and the alternate screen
 //   (CSI ?1049h/l), which terminals without one simply ignore (the board is then
 //   cleared from the normal screen before the closing line).
-// - Rows and columns are 1-based on the wire, 0-based in `Frame`.
+// - Rows and columns are 1-based on the wire, 0-based in `Frame`, whose lines start
+//   at its `top` row and `left` column (the frame is centred).
 
 enum Painter {
     static let enter = "\u{1B}[?1049h"
@@ -21,8 +22,8 @@ enum Painter {
     /// The whole frame, with `answer` typed after the prompt.
     static func full(_ frame: Frame, answer: String, columns: Int) -> String {
         var out = "\u{1B}[H\u{1B}[2J"
-        for (index, line) in frame.lines.enumerated() {
-            out += move(row: index) + line
+        for (index, line) in frame.lines.enumerated() where !line.isEmpty {
+            out += move(row: frame.top + index, column: frame.left) + line
         }
         return out + answerText(frame, answer, columns: columns)
     }
@@ -30,19 +31,24 @@ enum Painter {
     /// Only the countdown line, then the cursor back after the answer.
     static func countdown(_ frame: Frame, text: String, answer: String, columns: Int) -> String {
         guard let row = frame.countdownRow else { return "" }
-        return move(row: row) + text + eraseLine + move(row: frame.promptRow, column: frame.promptWidth)
+        return move(row: frame.top + row, column: frame.left) + text + eraseLine + afterPrompt(frame)
             + visibleAnswer(answer, frame: frame, columns: columns)
     }
 
     /// The answer line after the prompt, as typed so far.
     static func answerText(_ frame: Frame, _ answer: String, columns: Int) -> String {
-        move(row: frame.promptRow, column: frame.promptWidth) + visibleAnswer(answer, frame: frame, columns: columns) + eraseLine
+        afterPrompt(frame) + visibleAnswer(answer, frame: frame, columns: columns) + eraseLine
+    }
+
+    private static func afterPrompt(_ frame: Frame) -> String {
+        move(row: frame.top + frame.promptRow, column: frame.left + frame.promptWidth)
     }
 
     /// The tail of the answer that fits the line (a long entry scrolls to the left).
     private static func visibleAnswer(_ answer: String, frame: Frame, columns: Int) -> String {
-        let room = max(1, columns - 1 - frame.promptWidth)
-        return DisplayWidth.of(answer) <= room ? answer : "…" + DisplayWidth.suffix(answer, columns: room - 1)
+        let room = max(1, columns - 1 - frame.left - frame.promptWidth)
+        guard DisplayWidth.of(answer) > room else { return answer }
+        return frame.ellipsis + DisplayWidth.suffix(answer, columns: max(0, room - frame.ellipsis.count))
     }
 
     /// A screen with only `lines` (wrapped already): for a terminal too small for the board.

@@ -23,6 +23,9 @@ struct Renderer: Sendable {
     let guarding: String?
     /// Drawn tiles, or the words board (WordsBoard.swift), which has a plain display.
     let board: BoardStyle
+    /// The most columns of it the gate will try to show: more than fits a 400×40
+    /// terminal with the board, so longer text can never be shown whole and is refused.
+    static let longestGuarded = 16_000
 
     init(strings: GateStrings, display: Display, guarding: String? = nil, board: BoardStyle = .picture) {
         self.strings = strings
@@ -40,22 +43,37 @@ struct Renderer: Sendable {
 
     private var bold: (String) -> String { { Palette.bold($0, mode: display.colorMode) } }
 
+    /// The word of `kind`'s name that stands out wherever it appears: the whole name
+    /// when a text holds it, else its last word ("el pentágono" → "pentágono", "l'étoile"
+    /// → "étoile"), which is how an instruction names the shape.
+    func nameWord(_ kind: ShapeKind, in text: String) -> String {
+        let whole = Visible.screen(name(kind))
+        let probe = TextLayout.marking(whole, in: text, on: "\u{1}", off: "")
+        if probe != text { return whole }
+        return String(whole.split(whereSeparator: { $0 == " " || $0 == "'" || $0 == "’" }).last ?? Substring(whole))
+    }
+
     // MARK: Pieces
 
-    func header(target: ShapeKind, round: Int, rounds: Int) -> [(text: String, bold: Bool, oneLine: Bool)] {
-        var parts: [(text: String, bold: Bool, oneLine: Bool)] = [(say(.title), true, false)]
-        if let guarding { parts.append((say(.toRun, ["command": guarding]), false, true)) }
-        if rounds > 1 { parts.append((say(.round, ["round": String(round), "rounds": String(rounds)]), false, false)) }
-        parts.append((say(.description(of: target)), false, false))
-        parts.append((say(.pressEnter), false, false))
+    func header(target: ShapeKind, round: Int, rounds: Int) -> [TextPart] {
+        var parts = [TextPart(say(.title), bold: true)]
+        // What a pass allows, whole: wrapped, never cut.
+        if let guarding { parts.append(TextPart(say(.toRun, ["command": guarding]))) }
+        if rounds > 1 { parts.append(TextPart(say(.round, ["round": String(round), "rounds": String(rounds)]))) }
+        let instruction = say(.description(of: target))
+        parts.append(TextPart(instruction, emphasis: nameWord(target, in: instruction)))
         return parts
     }
 
-    func message(_ message: ScreenMessage, tileCount: Int) -> String {
+    var hint: TextPart { TextPart(say(.pressEnter)) }
+
+    func message(_ message: ScreenMessage, tileCount: Int) -> TextPart {
         switch message {
-        case .notATile: return say(.notATile, ["count": String(tileCount)])
-        case .wrongShape(let kind, let left): return say(.wrongShape, ["shape": name(kind), "count": String(left)])
-        case .roundWon(let next, let total): return say(.roundWon, ["round": String(next), "rounds": String(total)])
+        case .notATile: return TextPart(say(.notATile, ["count": String(tileCount)]), bold: true)
+        case .wrongShape(let kind, let left):
+            return TextPart(say(.wrongShape, ["shape": name(kind), "count": String(left)]), bold: true, color: .red)
+        case .roundWon(let next, let total):
+            return TextPart(say(.roundWon, ["round": String(next), "rounds": String(total)]), bold: true, color: .green)
         }
     }
 
@@ -66,47 +84,77 @@ struct Renderer: Sendable {
         let clamped = max(0, seconds)
         let pad: (Int) -> String = { $0 < 10 ? "0\($0)" : String($0) }
         let time = ": \(pad(clamped / 60)):\(pad(clamped % 60))"
-        let label = TextLayout.truncate(say(.countdown), width: max(1, width - 1 - DisplayWidth.of(time)))
+        // Without UTF-8 the terminal may have no `…`: three dots.
+        let label = TextLayout.truncate(say(.countdown), width: max(1, width - 1 - DisplayWidth.of(time)),
+                                        ellipsis: display.charset == .ascii ? "..." : "…")
         let text = label + time
         guard clamped <= 3 else { return text }
         return display.colorMode.colored ? Palette.paint(bold(text), .red, mode: display.colorMode) : bold(text)
     }
 
-    func promptText(target: ShapeKind, tileCount: Int) -> String {
-        say(.prompt, ["shape": name(target), "count": String(tileCount)])
+    func prompt(target: ShapeKind, tileCount: Int) -> TextPart {
+        TextPart(say(.prompt, ["shape": name(target), "count": String(tileCount)]), bold: true)
     }
 
     // MARK: A terminal that moves its cursor
 
+    func frameText(_ board: Board, target: ShapeKind, round: Int, rounds: Int, message: ScreenMessage?,
+                   secondsLeft: Int?, columns: Int) -> FrameText {
+        let parts = header(target: target, round: round, rounds: rounds)
+        // The title goes at the second step, the round at the third; the rest stays.
+        let leftOutAt: [Int?] = parts.indices.map { $0 == 0 ? 2 : (rounds > 1 && $0 == parts.count - 2 ? 3 : nil) }
+        // Once the person has answered, how to answer goes: the room sets the message apart.
+        return FrameText(header: parts, leftOutAt: leftOutAt, hint: message == nil ? hint : nil,
+                  message: message.map { self.message($0, tileCount: board.tiles.count) },
+                  countdown: secondsLeft.map { countdown(seconds: $0, width: columns) },
+                  prompt: prompt(target: target, tileCount: board.tiles.count))
+    }
+
     func frame(_ board: Board, target: ShapeKind, round: Int, rounds: Int, message: ScreenMessage?,
-               secondsLeft: Int?, size: TerminalSize) -> Result<Frame, TerminalSize> {
-        let text = FrameText(header: header(target: target, round: round, rounds: rounds),
-                             message: message.map { self.message($0, tileCount: board.tiles.count) },
-                             countdown: secondsLeft.map { countdown(seconds: $0, width: size.columns) },
-                             prompt: promptText(target: target, tileCount: board.tiles.count))
+               secondsLeft: Int?, size: TerminalSize) -> Result<Frame, NeededSizes> {
+        let text = frameText(board, target: target, round: round, rounds: rounds, message: message,
+                             secondsLeft: secondsLeft, columns: size.columns)
         return Layout.frame(board, text: text, display: display, size: size)
     }
 
-    /// What stays on screen when the gate ends: one line, and in wrapper mode a second
-    /// saying that the command was not run.
-    func closing(_ outcome: SessionOutcome, width: Int) -> String {
-        var text: String
-        switch outcome {
-        case .passed: text = display.colorMode.colored ? Palette.paint(bold(say(.passed)), .green, mode: display.colorMode) : say(.passed)
-        case .denied(let reason): text = denialLine(reason)
-        default: text = ""
-        }
-        if outcome != .passed, let guarding { text += (text.isEmpty ? "" : "\n") + say(.notRun, ["command": guarding]) }
-        return text.isEmpty ? "" : text + "\n"
+    /// In place of a board that does not fit: the sizes that would, and the time left.
+    func tooSmall(_ needed: NeededSizes, secondsLeft: Int?, width: Int) -> [String] {
+        let sizes = needed.sizes.map { "\($0.columns)x\($0.rows)" }.joined(separator: ", ")
+        let text = say(.tooSmallNow, ["sizes": sizes, "columns": String(needed.preferred.columns),
+                                      "rows": String(needed.preferred.rows)])
+        var lines = TextPart(text, bold: true).lines(width: max(1, width - 1), mode: display.colorMode)
+        if let secondsLeft { lines += [""] + TextLayout.wrap(countdown(seconds: secondsLeft, width: .max), width: max(1, width - 1)) }
+        return lines
     }
 
-    private func denialLine(_ reason: DenialReason) -> String {
-        let (title, description, ok): (StringKey, StringKey, StringKey) =
-            reason == .tooManyAttempts
-            ? (.tooManyTitle, .tooManyDescription, .tooManyOK)
-            : (.expiredTitle, .expiredDescription, .expiredOK)
-        let heading = display.colorMode.colored ? Palette.paint(bold(say(title)), .red, mode: display.colorMode) : bold(say(title))
-        return heading + ": " + say(description) + " [" + say(ok) + "]"
+    /// What stays on screen when the gate ends, wrapped at words to `width`: one
+    /// paragraph, and in wrapper mode a second saying that the command was not run.
+    func closing(_ outcome: SessionOutcome, width: Int) -> String {
+        let width = max(1, width - 1)
+        var lines: [String] = []
+        switch outcome {
+        case .passed: lines = TextPart(say(.passed), bold: true, color: .green).lines(width: width, mode: display.colorMode)
+        case .denied(let reason): lines = denial(reason, width: width)
+        default: break
+        }
+        if outcome != .passed, let guarding { lines += TextLayout.wrap(say(.notRun, ["command": guarding]), width: width) }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The seed's alert as text: `Title: description`, the title in bold red. A
+    /// terminal has no button, so the alert's OK label is not shown.
+    private func denial(_ reason: DenialReason, width: Int) -> [String] {
+        let (title, description): (StringKey, StringKey) =
+            reason == .tooManyAttempts ? (.tooManyTitle, .tooManyDescription) : (.expiredTitle, .expiredDescription)
+        let heading = say(title) + ":"
+        let heads = TextPart("", bold: true, color: .red)
+        var left = heading.count
+        return TextLayout.wrap(heading + " " + say(description), width: width).map { line in
+            guard left > 0 else { return line }
+            let count = min(left, line.count)
+            left -= count + 1  // the space the line broke at
+            return heads.styled(String(line.prefix(count)), mode: display.colorMode) + String(line.dropFirst(count))
+        }
     }
 
     // MARK: Plain lines, appended (TERM=dumb or unset)
@@ -114,14 +162,18 @@ struct Renderer: Sendable {
     /// The tile size of plain boards: small, and the same whatever the screen's height.
     var plainTileSize: TileSize { display.charset.sizes.first { $0.step == .small } ?? display.charset.sizes[0] }
 
+    /// Whether a plain board fits across a screen `width` columns wide.
+    func plainBoardFits(_ board: Board, width: Int) -> Bool {
+        TileArrangement(charset: display.charset, size: plainTileSize).perRow(board.tiles.count, width: width - 1) != nil
+    }
+
     /// Title, what is guarded, round, instruction and the numbered board.
     func board(_ board: Board, target: ShapeKind, round: Int, rounds: Int, width: Int) -> String {
         var out = "\n"
-        for part in header(target: target, round: round, rounds: rounds) {
-            let lines = part.oneLine ? [TextLayout.truncate(part.text, width: width - 1)] : TextLayout.wrap(part.text, width: width - 1)
-            out += lines.map { part.bold ? bold($0) : $0 }.joined(separator: "\n") + "\n"
+        for part in header(target: target, round: round, rounds: rounds) + [hint] {
+            out += part.lines(width: width - 1, mode: display.colorMode).joined(separator: "\n") + "\n"
         }
-        let tiles = Layout.tileLines(board, plainTileSize, display: display, width: width - 1) ?? []
+        let tiles = TileArrangement(charset: display.charset, size: plainTileSize).lines(board, display: display, width: width - 1) ?? []
         let trimmed = tiles.map { line -> String in
             var line = " " + line
             while line.last == " " { line.removeLast() }
@@ -130,23 +182,24 @@ struct Renderer: Sendable {
         return out + "\n" + trimmed.joined(separator: "\n") + "\n\n"
     }
 
-    /// The countdown (when there is one) and the prompt, left waiting for an answer.
-    func prompt(target: ShapeKind, tileCount: Int, secondsLeft: Int?) -> String {
+    /// The countdown (when there is one) and the prompt, left waiting for an answer,
+    /// each wrapped at words to `width`.
+    func prompt(target: ShapeKind, tileCount: Int, secondsLeft: Int?, width: Int) -> String {
         var out = ""
-        // Appended lines may wrap: the label is never cut here.
-        if let secondsLeft { out += countdown(seconds: secondsLeft, width: .max) + "\n" }
-        return out + bold(promptText(target: target, tileCount: tileCount)) + " "
+        if let secondsLeft {
+            out += TextLayout.wrap(countdown(seconds: secondsLeft, width: .max), width: width - 1).joined(separator: "\n") + "\n"
+        }
+        return out + prompt(target: target, tileCount: tileCount).lines(width: width - 1, mode: display.colorMode)
+            .joined(separator: "\n") + " "
     }
 
     func plainMessage(_ message: ScreenMessage, tileCount: Int, width: Int) -> String {
         if speaksWords { return wordsMessage(message, tileCount: tileCount) }
-        return TextLayout.wrap(self.message(message, tileCount: tileCount), width: width - 1).joined(separator: "\n") + "\n"
+        return self.message(message, tileCount: tileCount).lines(width: width - 1, mode: display.colorMode).joined(separator: "\n") + "\n"
     }
 
-    /// The seed's alert as text: title, description, and the OK string as `[OK]`.
     func plainClosing(_ outcome: SessionOutcome, width: Int) -> String {
-        if speaksWords { return closing(outcome, width: width) }
-        return closing(outcome, width: width).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { TextLayout.wrap(String($0), width: width - 1).joined(separator: "\n") }.joined(separator: "\n")
+        // The words board's lines are never broken: a screen reader would speak two.
+        closing(outcome, width: speaksWords ? .max : width)
     }
 }

@@ -31,7 +31,7 @@ extension Renderer {
     /// Title, what is guarded, round, instruction, then one line per tile.
     func wordsBoard(_ board: Board, target: ShapeKind, round: Int, rounds: Int) -> String {
         var lines = [""]
-        lines += header(target: target, round: round, rounds: rounds).map(\.text)
+        lines += (header(target: target, round: round, rounds: rounds) + [hint]).map(\.text)
         lines.append(say(.wordsTiles))
         for (index, tile) in board.tiles.enumerated() {
             lines.append(wordsTile(number: index + 1, kind: tile.kind))
@@ -53,11 +53,11 @@ extension Renderer {
     func wordsPrompt(target: ShapeKind, tileCount: Int, secondsLeft: Int?) -> String {
         var out = ""
         if let secondsLeft { out += spokenTimeLeft(seconds: secondsLeft) + "\n" }
-        return out + promptText(target: target, tileCount: tileCount) + " "
+        return out + prompt(target: target, tileCount: tileCount).text + " "
     }
 
     /// A message on a line of its own, unwrapped.
     func wordsMessage(_ message: ScreenMessage, tileCount: Int) -> String {
-        self.message(message, tileCount: tileCount) + "\n"
+        self.message(message, tileCount: tileCount).text + "\n"
     }
 }

@@ -15,8 +15,10 @@
 //   out) and redraws once after a resize settles, keeping what was typed; when it ends
 //   the board goes and one closing line stays. Otherwise every screen is appended and
 //   the time left is shown at each prompt.
-// - A board that cannot fit the screen is never shown: the gate ends, saying what size
-//   it needs; after a resize that leaves no room, it waits for a larger screen.
+// - A board that cannot fit the screen is never shown. At the start as after a resize,
+//   the gate says which sizes would fit, the countdown runs on (shown and ticking), and
+//   the board comes as soon as the screen is large enough; only the deadline denies.
+//   Time that runs out before any board was shown ends as `tooSmall`.
 // - Ctrl-Z lends the terminal back and stops the gate (or, in login mode, denies);
 //   SIGCONT takes the gate's settings up again and redraws. Waiting costs no CPU.
 
@@ -43,6 +45,10 @@ final class Session: @unchecked Sendable {
     var editor: LineEditor
     /// What is on screen now (cursor mode); nil while the screen is too small.
     var frame: Frame?
+    /// What the screen lacks while the board does not fit; nil while it does.
+    var needed: NeededSizes?
+    /// Whether a board has been on screen at all.
+    var boardShown = false
     var message: ScreenMessage?
     /// A canonical line being read (plain mode).
     var pending: [UInt8] = []
@@ -96,13 +102,12 @@ final class Session: @unchecked Sendable {
     private func begin() {
         terminal.prepare(editing: cursorMode, discardTypeAhead: true)
         if cursorMode { terminal.write(Painter.enter) }
-        // The first board comes before everything else is set up: until their sources
-        // read them, the gate's signals stay blocked and pending, and input waits in
-        // the terminal.
-        showBoard()
-        guard outcome == nil else { return }  // not even the first board fitted
-        // The countdown starts when the first board is on screen.
+        // The countdown starts with the first screen, the board or what it needs. That
+        // screen comes before everything else is set up: until their sources read them,
+        // the gate's signals stay blocked and pending, and input waits in the terminal.
         challenge.startCountdown(at: clock.now())
+        showBoard()
+        guard outcome == nil else { return }
         if catchSignals {
             for number in Signals.ending + [Signals.suspend] + Signals.terminalStops + Signals.redraw {
                 let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
@@ -141,16 +146,18 @@ final class Session: @unchecked Sendable {
 
     private func deadlinePassed() {
         guard outcome == nil else { return }
-        if challenge.expireIfDue(at: clock.now()) { finish(.denied(.timeExpired)) } else { armTimers() }
+        guard challenge.expireIfDue(at: clock.now()) else { return armTimers() }
+        if !boardShown, let needed { finish(.tooSmall(needed.preferred)) } else { finish(.denied(.timeExpired)) }
     }
 
     private func tick() {
         guard outcome == nil else { return }
         if renderer.speaksWords { return speakTimeLeft() }
-        // While the screen is too small there is no countdown line, but the ticks go on.
         if let frame, let left = challenge.secondsLeft(at: clock.now()) {
             terminal.write(Painter.countdown(frame, text: renderer.countdown(seconds: left, width: terminal.size.columns),
                                              answer: editor.visible, columns: terminal.size.columns))
+        } else if let needed {
+            showNeeded(needed)
         }
         scheduleTick()
     }
@@ -168,12 +175,16 @@ final class Session: @unchecked Sendable {
             showWordsBoard()
         } else {
             let columns = terminal.size.columns
-            let tile = renderer.plainTileSize
-            guard Layout.tilesPerRow(challenge.board.tiles.count, tile, width: columns - 1) != nil else {
+            guard renderer.plainBoardFits(challenge.board, width: columns) else {
                 // Not one tile fits across: never a prompt without a board.
-                finish(.tooSmall(TerminalSize(columns: tile.columns + 3, rows: terminal.size.rows)))
+                let tile = renderer.plainTileSize
+                needed = NeededSizes(sizes: [TerminalSize(columns: tile.columns + 3, rows: terminal.size.rows)],
+                                     preferred: TerminalSize(columns: tile.columns + 3, rows: terminal.size.rows))
+                showNeeded(needed!)
                 return
             }
+            needed = nil
+            boardShown = true
             if let message { terminal.write(renderer.plainMessage(message, tileCount: challenge.board.tiles.count, width: columns)) }
             terminal.write(renderer.board(challenge.board, target: challenge.target, round: challenge.round,
                                           rounds: challenge.configuration.rounds, width: columns))
@@ -184,7 +195,7 @@ final class Session: @unchecked Sendable {
     func showPrompt() {
         if renderer.speaksWords { return showWordsPrompt() }
         terminal.write(renderer.prompt(target: challenge.target, tileCount: challenge.board.tiles.count,
-                                       secondsLeft: challenge.secondsLeft(at: clock.now())))
+                                       secondsLeft: challenge.secondsLeft(at: clock.now()), width: terminal.size.columns))
     }
 
     /// The whole screen, fitted to the terminal's size now.
@@ -195,17 +206,26 @@ final class Session: @unchecked Sendable {
                               rounds: challenge.configuration.rounds, message: message,
                               secondsLeft: challenge.secondsLeft(at: clock.now()), size: size) {
         case .success(let fitted):
-            frame = fitted
-            terminal.write(Painter.full(fitted, answer: editor.visible, columns: size.columns))
-        case .failure(let needed):
-            if frame == nil && message == nil && challenge.round == 1 && challenge.failedAttempts == 0 {
-                finish(.tooSmall(needed))  // never shown at all: say so and deny
-                return
+            if needed != nil {
+                // Keys typed while no board could be seen are no answer to this one.
+                terminal.discardInput()
+                editor.clear()
             }
+            frame = fitted
+            needed = nil
+            boardShown = true
+            terminal.write(Painter.full(fitted, answer: editor.visible, columns: size.columns))
+        case .failure(let lacking):
             frame = nil
-            let text = renderer.say(.tooSmallNow, ["columns": String(needed.columns), "rows": String(needed.rows)])
-            terminal.write(Painter.message(TextLayout.wrap(text, width: max(1, size.columns - 1))))
+            needed = lacking
+            showNeeded(lacking)
         }
+    }
+
+    /// In place of the board: the sizes that would fit it, and the time left.
+    private func showNeeded(_ needed: NeededSizes) {
+        let lines = renderer.tooSmall(needed, secondsLeft: challenge.secondsLeft(at: clock.now()), width: terminal.size.columns)
+        terminal.write(cursorMode ? Painter.message(lines) : lines.joined(separator: "\n") + "\n")
     }
 
     // MARK: Signals and the end
@@ -214,7 +234,8 @@ final class Session: @unchecked Sendable {
         guard outcome == nil else { return }
         switch number {
         case SIGWINCH:
-            resizeTimer?.schedule(at: clock.now() + Self.resizeSettle)
+            // Appended lines are not redrawn; a plain screen still waiting for room is.
+            if cursorMode { resizeTimer?.schedule(at: clock.now() + Self.resizeSettle) } else if needed != nil { showBoard() }
         case SIGCONT:
             // Back from a stop: the shell may have changed the settings and the screen.
             resume()
@@ -240,6 +261,8 @@ final class Session: @unchecked Sendable {
         if cursorMode {
             terminal.write(Painter.enter)
             draw()
+        } else if needed != nil {
+            showBoard()
         } else {
             terminal.write("\n")
             showPrompt()

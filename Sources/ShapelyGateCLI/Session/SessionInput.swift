@@ -43,6 +43,8 @@ extension Session {
             }
             let entry = pending.count > editor.limit ? nil : AnswerParser.tileNumber(from: pending)
             pending.removeAll(keepingCapacity: true)
+            // While the screen is too narrow for the board there is nothing to answer.
+            guard needed == nil else { continue }
             // After a new board, the rest of what was read was typed before it appeared.
             if answer(entry) != .prompted { return }
         }

@@ -8,6 +8,7 @@ import ShapelyGate
 extension Session {
     /// The message (why the board changed), the board in words and the prompt.
     func showWordsBoard() {
+        boardShown = true
         let tileCount = challenge.board.tiles.count
         if let message { terminal.write("\n" + renderer.wordsMessage(message, tileCount: tileCount)) }
         terminal.write(renderer.wordsBoard(challenge.board, target: challenge.target, round: challenge.round,

@@ -1,0 +1,168 @@
+// ScreenLayoutTests.swift — the board at the sizes people's terminals have: --strict's
+// sixteen tiles at 40×20 in every language and character set, what a pass allows
+// shown whole, words and styles that survive wrapping, closing lines without an alert
+// button, the target's name standing out, and the board centred on a large screen.
+
+import ShapelyGate
+import TestSupport
+import Testing
+@testable import ShapelyGateCLI
+
+@Suite struct ScreenLayoutTests {
+    static let displays = [Display(charset: .blocks, colorMode: .indexed, cursorControl: true),
+                           Display(charset: .ascii, colorMode: .basic, cursorControl: true),
+                           Display(charset: .console, colorMode: .basic, cursorControl: true)]
+
+    func deal(kinds: Int, perKind: Int = 2, seed: UInt64 = 3) -> Board {
+        var generator = SplitMix64(seed: seed)
+        return Board.deal(kinds: GateConfiguration.kinds(count: kinds), perKind: perKind, using: &generator)
+    }
+
+    func renderer(_ language: String, _ display: Display, guarding: String? = nil) -> Renderer {
+        Renderer(strings: GateStrings(language: language), display: display, guarding: guarding)
+    }
+
+    /// Every number of the board, each once, on the frame's lines.
+    func numbers(_ frame: Frame) -> [Int] {
+        frame.lines.flatMap { tileNumbers(in: visibleText($0)).sorted() }.sorted()
+    }
+
+    @Test(arguments: BuiltInStrings.languages)
+    func strictFits40x20InEveryCharacterSetAllTilesAtOnce(_ language: String) throws {
+        let board = deal(kinds: 8)
+        for display in Self.displays {
+            for (message, guarding) in [(nil, nil), (ScreenMessage.roundWon(next: 2, of: 3), nil),
+                                        (.wrongShape(.pentagon, attemptsLeft: 1), "sudo apt upgrade")] {
+                let frame = try renderer(language, display, guarding: guarding)
+                    .frame(board, target: board.tiles[0].kind, round: 1, rounds: 3, message: message, secondsLeft: 60,
+                           size: TerminalSize(columns: 40, rows: 20)).get()
+                #expect(frame.top + frame.lines.count <= 20, "\(language) \(display.charset)")
+                for line in frame.lines { #expect(frame.left + visibleWidth(line) <= 39, "\(language): \(line)") }
+                #expect(Set(numbers(frame)).isSuperset(of: 1...16), "\(language) \(display.charset) \(String(describing: message))")
+                if let guarding { #expect(frame.lines.contains { visibleText($0).contains(guarding) }) }
+            }
+        }
+    }
+
+    @Test func theCommandAPassAllowsIsShownWhole() throws {
+        let command = "sudo touch /tmp/" + String(repeating: "x", count: 60) + " /tmp/HIDDEN  'two  spaces'"
+        for display in Self.displays {
+            let frame = try renderer("en", display, guarding: command)
+                .frame(deal(kinds: 4), target: .circle, round: 1, rounds: 1, message: nil, secondsLeft: 10,
+                       size: TerminalSize(columns: 40, rows: 24)).get()
+            let text = frame.lines.map(visibleText).joined(separator: "\n")
+            #expect(!text.contains("…"))
+            #expect(text.contains("/tmp/HIDDEN") && text.contains("'two  spaces'"), "\(text)")
+            #expect(text.replacingAll("\n", with: "").contains("/tmp/" + String(repeating: "x", count: 60)))
+        }
+    }
+
+    @Test func aCommandThatCannotFitHidesTheBoard() {
+        let command = (0..<300).map { "/tmp/file\($0)" }.joined(separator: " ")
+        let result = renderer("en", Self.displays[0], guarding: command)
+            .frame(deal(kinds: 4), target: .circle, round: 1, rounds: 1, message: nil, secondsLeft: 10,
+                   size: TerminalSize(columns: 40, rows: 20))
+        guard case .failure(let needed) = result else { Issue.record("a board with a cut command"); return }
+        #expect(needed.sizes.allSatisfy { $0.columns >= 40 })
+    }
+
+    @Test func wrappingKeepsSpacesInsideLinesAndEveryCharacter() {
+        #expect(TextLayout.wrap("a  b c", width: 10) == ["a  b c"])
+        #expect(TextLayout.wrap("abc def", width: 3) == ["abc", "def"])
+        let bold = TextPart("one two three four", bold: true).lines(width: 9, mode: .monochrome)
+        #expect(bold == ["\u{1B}[1mone two\u{1B}[0m", "\u{1B}[1mthree\u{1B}[0m", "\u{1B}[1mfour\u{1B}[0m"])
+    }
+
+    @Test(arguments: BuiltInStrings.languages)
+    func closingLinesWrapAtWordsAndShowNoButton(_ language: String) {
+        let strings = GateStrings(language: language)
+        for display in [Display.plain, Self.displays[0]] {
+            for reason in [DenialReason.tooManyAttempts, .timeExpired] {
+                let closing = renderer(language, display, guarding: "echo hallo").closing(.denied(reason), width: 40)
+                let lines = closing.split(separator: "\n").map { visibleText(String($0)) }
+                #expect(!closing.contains("[") || display != .plain, "\(closing)")
+                #expect(!lines.joined().contains("[\(strings.text(.tooManyOK))]"))
+                for line in lines { #expect(DisplayWidth.of(line) <= 39, "\(language): \(line)") }
+                let description = strings.text(reason == .tooManyAttempts ? .tooManyDescription : .expiredDescription)
+                let words = Set(lines.flatMap { $0.split(separator: " ") })
+                for word in description.split(separator: " ") { #expect(words.contains(word), "\(language): \(word) broken") }
+                // Every line of the styled title is styled on its own.
+                for line in closing.split(separator: "\n") where line.contains("\u{1B}[") { #expect(line.hasSuffix("\u{1B}[0m") || line.contains("\u{1B}[0m")) }
+            }
+        }
+    }
+
+    @Test(arguments: BuiltInStrings.languages)
+    func theTargetsNameStandsOutInTheInstruction(_ language: String) {
+        let renderer = renderer(language, Self.displays[0])
+        for kind in ShapeKind.allCases {
+            let part = renderer.header(target: kind, round: 1, rounds: 1).last!
+            let styled = part.lines(width: 200, mode: .indexed).joined()
+            #expect(styled.contains("\u{1B}[1;4m"), "\(language) \(kind): \(part.text)")
+            // Bold and underline only: no colour a non-reader could match with a tile.
+            #expect(!styled.contains("38;5;") && !styled.contains("\u{1B}[3"), "\(language) \(kind)")
+        }
+    }
+
+    @Test func theWrongAnswerIsSetApartAndStyled() throws {
+        let board = deal(kinds: 4)
+        for size in [TerminalSize(columns: 80, rows: 30), TerminalSize(columns: 40, rows: 20)] {
+            let frame = try renderer("en", Self.displays[0])
+                .frame(board, target: .circle, round: 1, rounds: 1, message: .wrongShape(.square, attemptsLeft: 1),
+                       secondsLeft: 10, size: size).get()
+            let row = try #require(frame.lines.firstIndex { $0.contains("No, that is a square") })
+            let last = frame.lines.lastIndex { $0.contains("left: 1.") }!
+            #expect(frame.lines[row - 1].isEmpty && frame.lines[last + 1].isEmpty, "\(size)")
+            #expect(frame.lines[row].hasPrefix("\u{1B}[1;38;5;"))
+            // Once answered, how to answer is not repeated.
+            #expect(!frame.lines.contains { $0.contains("press Enter") })
+        }
+    }
+
+    @Test func theBoardIsCentredOnALargeScreen() throws {
+        let frame = try renderer("en", Self.displays[0])
+            .frame(deal(kinds: 4), target: .circle, round: 1, rounds: 1, message: nil, secondsLeft: 10,
+                   size: TerminalSize(columns: 200, rows: 60)).get()
+        let widest = frame.lines.map(visibleWidth).max()!
+        #expect(abs((199 - widest - frame.left) - frame.left) <= 1)
+        #expect(abs((60 - frame.lines.count - frame.top) - frame.top) <= 1)
+        #expect(frame.top > 0 && frame.left > 0)
+    }
+
+    @Test func aLongCountdownLabelKeepsTheCentredFrameInsideTheScreen() throws {
+        let long = "Remaining time before this parental gate closes itself for good and all"
+        let renderer = Renderer(strings: GateStrings(language: "en", overrides: [.countdown: long]), display: Self.displays[0])
+        let frame = try renderer.frame(deal(kinds: 4, perKind: 1), target: .circle, round: 1, rounds: 1, message: nil,
+                                       secondsLeft: 2, size: TerminalSize(columns: 60, rows: 40)).get()
+        for line in frame.lines { #expect(frame.left + TextLayout.visibleWidth(line) <= 59, "\(line)") }
+    }
+
+    @Test func errorMessagesWrapAtWordsOnATerminalOnly() {
+        let text = "shapelygate: locked after a denial: try again in 60 s\n"
+        #expect(ErrorLine.wrapped(text, columns: 40) == "shapelygate: locked after a denial: try\nagain in 60 s\n")
+        #expect(ErrorLine.wrapped(text, columns: nil) == text)
+    }
+
+    @Test func aCutCountdownLabelEndsInDotsWithoutUTF8() {
+        let long = "Remaining time before this parental gate closes itself for good"
+        let ascii = Renderer(strings: GateStrings(language: "en", overrides: [.countdown: long]), display: Self.displays[1])
+        let line = ascii.countdown(seconds: 9, width: 40)
+        #expect(line.hasSuffix("...: 00:09") && line.allSatisfy(\.isASCII) && line.count <= 39, "\(line)")
+        let frame = try! ascii.frame(deal(kinds: 4), target: .circle, round: 1, rounds: 1, message: nil, secondsLeft: 9,
+                                     size: TerminalSize(columns: 40, rows: 24)).get()
+        let typed = Painter.answerText(frame, String(repeating: "7", count: 60), columns: 40)
+        #expect(typed.contains("...777") && typed.allSatisfy(\.isASCII), "\(typed)")
+    }
+}
+
+/// A line as it shows: escape sequences removed.
+func visibleText(_ line: String) -> String {
+    var out = ""
+    var inEscape = false
+    for character in line {
+        if character == "\u{1B}" { inEscape = true; continue }
+        if inEscape { if let ascii = character.asciiValue, (0x40...0x7E).contains(ascii) && character != "[" { inEscape = false }; continue }
+        out.append(character)
+    }
+    return out
+}
