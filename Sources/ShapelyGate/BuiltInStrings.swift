@@ -15,9 +15,12 @@ public enum BuiltInStrings {
         }
     }
 
+    /// The literals are pairs, not dictionaries: each string is hashed once, into the
+    /// table, at the gate's start.
     private static func table(
-        _ primary: [String: String], tooMany: [String: String], expired: [String: String],
-        terminal: [String: String], shapes: [ShapeKind: String], words: [ShapeKind: String]
+        _ primary: KeyValuePairs<String, String>, tooMany: KeyValuePairs<String, String>,
+        expired: KeyValuePairs<String, String>, terminal: KeyValuePairs<String, String>,
+        shapes: KeyValuePairs<ShapeKind, String>, words: KeyValuePairs<ShapeKind, String>
     ) -> [StringKey: String] {
         var table = [StringKey: String](
             minimumCapacity: primary.count + tooMany.count + expired.count + terminal.count + shapes.count + words.count)
