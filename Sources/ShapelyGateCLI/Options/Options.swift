@@ -114,8 +114,9 @@ public enum OptionParser {
     private static func find(_ word: String) throws(GateError) -> (OptionSpec, String?) {
         if word.hasPrefix("--") {
             let body = word.dropFirst(2)
-            let name = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+            let equals = body.firstIndex(of: "=")
+            let name = equals.map { body[..<$0] } ?? body
+            let inline = equals.map { String(body[body.index(after: $0)...]) }
             guard let spec = OptionTable.spec(long: name) else { throw .usage("unknown option --\(name)") }
             return (spec, inline)
         }
