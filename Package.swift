@@ -22,10 +22,13 @@ let package = Package(
         // The engine: shapes, boards, the challenge rules, configuration, strings, odds.
         // No terminal I/O; randomness and time are injected.
         .target(name: "ShapelyGate", dependencies: ["PlistReader"]),
+        // What the gate needs of C itself: prctl (variadic, so not callable from Swift) and
+        // an async-signal-safe handler that puts the terminal back on a fatal signal.
+        .target(name: "CShapelyGateGuard"),
         // The C library and the few calls that differ between systems; for the CLI only.
-        .target(name: "ShapelyGateSystem"),
+        .target(name: "ShapelyGateSystem", dependencies: ["CShapelyGateGuard"]),
         // The command line: options, terminal, rendering, the timed session, exec.
-        .target(name: "ShapelyGateCLI", dependencies: ["ShapelyGate", "ShapelyGateSystem"]),
+        .target(name: "ShapelyGateCLI", dependencies: ["ShapelyGate", "ShapelyGateSystem", "CShapelyGateGuard"]),
         // A few lines: run the CLI, leave with its status.
         .executableTarget(name: "shapelygate", dependencies: ["ShapelyGateCLI"]),
         // The sudo approval plugin: parses its options, decides who and what is gated,

@@ -6,6 +6,9 @@
 #
 #   Scripts/build-release.sh            (progress on stderr, the path on stdout)
 #
+# It builds in a folder of its own, .build/static, so a plain `swift build -c release`
+# (dynamically linked, in .build/release) never replaces the binary it reported.
+#
 # Exits non-zero, printing no path, when swift is not in PATH or the build fails: a
 # caller never gets a stale binary. Under sudo (whose secure_path rarely holds the
 # toolchain) build as yourself first and install with --binary.
@@ -26,7 +29,8 @@ fi
 # The gate alone: -static-executable cannot link the sudo plugin's shared object, which
 # is built after it, without those flags, into the same folder (install.sh finds it
 # beside the binary).
-flags=(-c release --product shapelygate --static-swift-stdlib -Xswiftc -static-executable)
+scratch=(--scratch-path .build/static)
+flags=("${scratch[@]}" -c release --product shapelygate --static-swift-stdlib -Xswiftc -static-executable)
 # The C library warns that getpwuid and dlopen need its shared pieces at run time when
 # linked statically; shapelygate calls neither, the Swift runtime's dlopen is optional.
 # The filter always succeeds, so pipefail reports swift build's own status.
@@ -34,7 +38,7 @@ if ! swift build "${flags[@]}" 2>&1 | { grep -vE "statically linked applications
     echo "build-release.sh: the release build failed" >&2
     exit 1
 fi
-if ! swift build -c release --product shapelygate_approval >&2; then
+if ! swift build "${scratch[@]}" -c release --product shapelygate_approval >&2; then
     echo "build-release.sh: the sudo plugin's release build failed" >&2
     exit 1
 fi

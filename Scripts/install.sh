@@ -14,7 +14,7 @@
 #             install created, when they are empty
 #
 # Relative paths are taken from the directory you run it in. Files:
-#   PREFIX/bin/shapelygate
+#   PREFIX/bin/shapelygate (mode 0711: exec leaves a gate no one else can read non-dumpable)
 #   PREFIX/share/man/man1/shapelygate.1
 #   PREFIX/share/bash-completion/completions/shapelygate
 #   PREFIX/share/zsh/vendor-completions/_shapelygate (prefix /usr, as Debian's zsh reads)
@@ -91,7 +91,7 @@ sources=(
     "Scripts/completions/shapelygate.fish"
     "Scripts/molly-guard/40-shapelygate"
 )
-modes=(755 644 644 644 644 755)
+modes=(711 644 644 644 644 755)
 # The folders an install created, so --uninstall can take them away again; not kept in
 # a staged (--destdir) tree, where the package manager owns the folders.
 manifest=$root/share/shapelygate/created-folders

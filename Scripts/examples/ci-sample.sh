@@ -10,7 +10,7 @@ swift test </dev/null
 gate=$(swift build --show-bin-path)/shapelygate
 
 set +e
-setsid "$gate" -- sh -c 'echo "deploying"' </dev/null
+SWIFT_BACKTRACE=enable=no setsid "$gate" -- sh -c 'echo "deploying"' </dev/null
 status=$?
 set -e
 if [ "$status" = 1 ]; then

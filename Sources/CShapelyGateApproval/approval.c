@@ -5,12 +5,16 @@
  * Contract (return values as sudo_plugin(5) defines them: 1 approve, 0 deny,
  * -1 error, -2 usage):
  * - open() reads the plugin options and the user; any bad option returns -1
- *   with a message naming it, so sudo refuses to run anything.
+ *   with a message naming it, so sudo refuses to run anything. path= is checked
+ *   where it is used, in check() (trusted.c): a gate that cannot be trusted
+ *   denies every gated command, saying why, and holds up no one else.
  * - check() returns 1 at once, starting nothing, for a user or command that is
  *   not gated. A gated command is denied (0) with sudo -n or without a
- *   terminal; otherwise the gate runs on the terminal and only its pass
- *   approves, unless the user passed on this terminal session within the grace
- *   window (grace.c). Every denial and error is one plain line on sudo's error output,
+ *   terminal, and so is a command line longer than SG_MAX_SHOWN bytes (what a
+ *   pass allows is shown whole); otherwise the gate runs on the terminal and
+ *   only its pass, reported over a pipe only the plugin holds, approves, unless
+ *   the user passed on this terminal session within the grace window (grace.c).
+ *   Every denial and error is one plain line on sudo's error output,
  *   and the same text is left in *errstr for audit plugins.
  * - close() frees everything open() and check() kept.
  */
@@ -128,8 +132,12 @@ static int approval_check(char *const command_info[], char *const run_argv[], ch
     } else if (!has_terminal()) {
         sg_set_message(&state, "shapelygate: a terminal is required to approve this command");
     } else {
-        char *shown = sg_command_text(command, run_argv);
-        if (shown == NULL) {
+        bool too_long = false;
+        char *shown = sg_command_text(command, run_argv, &too_long);
+        if (too_long) {
+            sg_set_message(&state, "shapelygate: the command line is longer than %d bytes, too long to show for "
+                           "approval; the command was not run", SG_MAX_SHOWN);
+        } else if (shown == NULL) {
             sg_set_message(&state, "shapelygate: out of memory");
             result = -1;
         } else {

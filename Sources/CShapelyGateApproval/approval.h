@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include <termios.h>
 
 #include "sudo_approval_abi.h"
 
@@ -22,8 +23,11 @@
 #define SG_DEFAULT_GATE "/usr/bin/shapelygate"
 /* No option, user_info entry or environment value longer than this is accepted. */
 #define SG_MAX_OPTION 4096
-/* The command line shown on the board is cut to this many bytes. */
+/* A command line longer than this many bytes is denied: what a pass allows is shown
+   whole or not at all. */
 #define SG_MAX_SHOWN 1024
+/* What the gate writes on its --verdict-fd when a person passed, and nothing else. */
+#define SG_VERDICT_PASSED "shapelygate: passed\n"
 
 /* The system policy, and what the plugin takes from it itself (policy.c). */
 #define SG_POLICY_PATH "/etc/shapelygate.conf"
@@ -39,8 +43,10 @@ struct sg_policy {
 };
 
 /* The gate's options that take a value, passed on as `--name value`. */
-#define SG_GATE_OPTIONS 9
+#define SG_GATE_OPTIONS 10
 extern const char *const sg_gate_options[SG_GATE_OPTIONS];
+
+struct passwd;
 
 struct sg_list {
     char **items;
@@ -97,17 +103,30 @@ bool sg_read_user(struct sg_state *state, char *const settings[], char *const us
 bool sg_resolve_names(struct sg_state *state);
 bool sg_user_is_gated(const struct sg_state *state);
 bool sg_command_is_gated(const struct sg_state *state, const char *command);
-/* "command arg 'an arg'" for the board: control bytes shown as '?', cut to SG_MAX_SHOWN. */
-char *sg_command_text(const char *command, char *const run_argv[]);
+/* "command arg 'an arg'" for the board, control bytes shown as '?'; NULL with *too_long
+   set when it would be longer than SG_MAX_SHOWN bytes, NULL alone when memory ran out. */
+char *sg_command_text(const char *command, char *const run_argv[], bool *too_long);
 
 /* foreground.c: /dev/tty (close-on-exec), or -1 without a terminal; *background
    when sudo is not the terminal's foreground group. */
 int sg_open_foreground(bool *background);
 /* Makes `group` the terminal's foreground group. */
 void sg_give_terminal(int terminal, pid_t group);
-/* Waits for the gate in its own group, lending the terminal as it stops and continues;
-   the terminal is sudo's again on return. The wait status, or -1. */
+/* Waits for the gate in its own group, lending the terminal as it stops and continues,
+   only ever between the foreground and sudo's or the gate's group. The wait status, or -1. */
 int sg_wait_for(pid_t child, int terminal);
+/* Puts `saved` back, when sudo is in the foreground; `leave_screen` also leaves the
+   alternate screen and shows the cursor. */
+void sg_restore_terminal(int terminal, const struct termios *saved, bool leave_screen);
+
+/* trusted.c: the gate binary, opened and checked from /; -1 with a message. */
+int sg_open_trusted_gate(struct sg_state *state);
+
+/* vectors.c */
+bool sg_build_vectors(const struct sg_state *state, const struct passwd *account, const char *shown,
+                      int verdict, struct sg_list *argv, struct sg_list *envp);
+/* Whether TERM names a terminal that has a screen to leave (set, and not dumb). */
+bool sg_has_screen(const struct sg_state *state);
 
 /* gate.c: runs the gate for `shown`; returns what check() returns (1, 0 or -1). */
 int sg_run_gate(struct sg_state *state, const char *shown);

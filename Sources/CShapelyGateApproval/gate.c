@@ -3,9 +3,9 @@
  * terminal, and turns its ending into the approval plugin's answer.
  *
  * Contract:
- * - The gate binary must be a regular file owned by root and writable by root
- *   only; it is opened once, checked through that descriptor, and the child
- *   runs that same file (fexecve), so the check and the run are about one file.
+ * - The gate binary is opened and checked by trusted.c (root's from / down,
+ *   mode 0711, not a script); the child runs that same file (fexecve), so the
+ *   check and the run are about one file.
  * - The child runs as the invoking user (its supplementary groups, group and
  *   user IDs, real, effective and saved), never as root unless root ran sudo;
  *   with every signal at its default, an empty signal mask, the working folder
@@ -13,9 +13,17 @@
  *   standard input, output and error, and every other descriptor closed.
  * - The gate never reads the invoking user's own configuration file: only the
  *   Plugin line's options and /etc/shapelygate.conf set it up (NO_USER_CONFIG).
- * - Only exit status 0 approves. Any other status or a signal denies (0); a
- *   gate that cannot be started is an error (-1). Either way the reason is left
- *   in the plugin's message.
+ * - Only the gate's own word approves: the plugin hands it the write end of a
+ *   pipe (--verdict-fd), and approves when the gate wrote SG_VERDICT_PASSED
+ *   there AND exited 0. A program that merely exits 0 approves nothing; no
+ *   other process of the user can reach the pipe (the gate is not dumpable).
+ *   Any other ending denies (0); a gate that cannot be started is an error
+ *   (-1). Either way the reason is left in the plugin's message.
+ * - The terminal's settings are saved before the gate starts and put back
+ *   when it ends, however it ends (a gate killed by a signal also leaves the
+ *   alternate screen and shows the cursor), when sudo has the terminal.
+ * - The gate's environment turns the Swift runtime's backtracer off, so a
+ *   crashing gate never takes the terminal to offer a debugger.
  * - The gate leads a process group of its own, the terminal's foreground group
  *   until it ends (foreground.c); sudo must be in the foreground to ask at all.
  * - SIGCHLD is put to its default while the gate runs and restored after.
@@ -46,6 +54,7 @@ int sg_run_gate(struct sg_state *state, const char *shown) {
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 enum stage { STAGE_GROUPS, STAGE_USER, STAGE_TERMINAL, STAGE_EXEC };
@@ -91,7 +100,7 @@ static _Noreturn void child_fails(int report, enum stage stage, int error) {
 
 /* In the child, which starts with every signal blocked: never returns. `report` and
    `binary` are close-on-exec and above 2. */
-static _Noreturn void become_gate(const struct sg_state *state, int report, int binary, pid_t parent,
+static _Noreturn void become_gate(const struct sg_state *state, int report, int binary, int verdict, pid_t parent,
                                   char *const argv[], char *const envp[]) {
     for (int number = 1; number < NSIG; number++) (void)signal(number, SIG_DFL);
     (void)setpgid(0, 0);
@@ -118,6 +127,7 @@ static _Noreturn void become_gate(const struct sg_state *state, int report, int 
     }
     if (terminal > 2) close(terminal);
     close_on_exec_above_stderr();
+    if (fcntl(verdict, F_SETFD, 0) != 0) child_fails(report, STAGE_EXEC, errno);
     sigset_t empty;
     sigemptyset(&empty);
     (void)sigprocmask(SIG_SETMASK, &empty, NULL);
@@ -125,66 +135,11 @@ static _Noreturn void become_gate(const struct sg_state *state, int report, int 
     child_fails(report, STAGE_EXEC, errno);
 }
 
-/* XDG_CONFIG_HOME for the gate, which would otherwise read the user's own defaults
-   (~/.config/shapelygate/config) and let the person at the board loosen it. Only root can
-   create anything under /etc; the folder need not exist, a missing file is no file. A
-   missing path elsewhere (/nonexistent) could appear later. HOME stays, for the lockout. */
-#define NO_USER_CONFIG "/etc/shapelygate-approval-no-user-config"
-
-/* "NAME=value" into `list`, only if value has no control bytes. */
-static bool add_variable(struct sg_list *list, const char *name, const char *value) {
-    if (value == NULL || !sg_printable(value, SG_MAX_OPTION)) return true;
-    size_t length = strlen(name) + 1 + strnlen(value, SG_MAX_OPTION);
-    char *entry = malloc(length + 1);
-    if (entry == NULL) return false;
-    memcpy(entry, name, strlen(name));
-    entry[strlen(name)] = '=';
-    memcpy(entry + strlen(name) + 1, value, length - strlen(name) - 1);
-    entry[length] = '\0';
-    bool added = sg_list_add(list, entry, length);
-    free(entry);
-    return added;
-}
-
-/* argv and envp for the gate, NULL-terminated (each list gets a trailing NULL slot). */
-static bool build_vectors(const struct sg_state *state, const struct passwd *account, const char *shown,
-                          struct sg_list *argv, struct sg_list *envp) {
-    bool ok = sg_list_add(argv, "shapelygate", 11);
-    for (size_t index = 0; index < SG_GATE_OPTIONS && ok; index++) {
-        const char *value = state->gate_values[index];
-        if (value == NULL) continue;
-        size_t length = strlen(sg_gate_options[index]) + 2;
-        char *spelled = malloc(length + 1);
-        if (spelled == NULL) return false;
-        memcpy(spelled, "--", 2);
-        memcpy(spelled + 2, sg_gate_options[index], length - 1);
-        ok = sg_list_add(argv, spelled, length) && sg_list_add(argv, value, strlen(value));
-        free(spelled);
-    }
-    if (ok && state->strict) ok = sg_list_add(argv, "--strict", 8);
-    ok = ok && sg_list_add(argv, "--for", 5) && sg_list_add(argv, shown, strlen(shown));
-
-    ok = ok && add_variable(envp, "PATH", "/usr/bin:/bin") && add_variable(envp, "HOME", account->pw_dir) &&
-         add_variable(envp, "USER", account->pw_name) && add_variable(envp, "LOGNAME", account->pw_name) &&
-         add_variable(envp, "XDG_CONFIG_HOME", NO_USER_CONFIG) &&
-         add_variable(envp, "SHAPELYGATE_CALLER", "sudo-plugin");
-    for (size_t index = 0; index < state->environment.count && ok; index++) {
-        const char *entry = state->environment.items[index];
-        ok = sg_list_add(envp, entry, strlen(entry));
-    }
-    /* The terminating NULLs. */
-    ok = ok && sg_list_add(argv, "", 0) && sg_list_add(envp, "", 0);
-    if (!ok) return false;
-    free(argv->items[argv->count - 1]);
-    argv->items[argv->count - 1] = NULL;
-    free(envp->items[envp->count - 1]);
-    envp->items[envp->count - 1] = NULL;
-    return true;
-}
-
-static int judge(struct sg_state *state, int status) {
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return 1;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 1) {
+static int judge(struct sg_state *state, int status, bool reported_pass) {
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && reported_pass) return 1;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+        sg_set_message(state, "shapelygate: %.200s did not report a pass, the command was not run", state->gate_path);
+    } else if (WIFEXITED(status) && WEXITSTATUS(status) == 1) {
         sg_set_message(state, "shapelygate: not approved, the command was not run");
     } else if (WIFEXITED(status) && WEXITSTATUS(status) == 2) {
         sg_set_message(state, "shapelygate: the gate refused its options (see above), the command was not run");
@@ -197,24 +152,107 @@ static int judge(struct sg_state *state, int status) {
     return 0;
 }
 
-/* Opens and checks the gate binary; -1 with a message when it cannot be used. */
-static int open_gate(struct sg_state *state) {
+/* Whether the gate left exactly SG_VERDICT_PASSED in the pipe (read once it has ended). */
+static bool read_verdict(int verdict) {
+    char buffer[sizeof SG_VERDICT_PASSED + 8];
+    size_t total = 0;
+    (void)fcntl(verdict, F_SETFL, O_NONBLOCK);
+    while (total < sizeof buffer) {
+        ssize_t count = read(verdict, buffer + total, sizeof buffer - total);
+        if (count < 0 && errno == EINTR) continue;
+        if (count <= 0) break;
+        total += (size_t)count;
+    }
+    return total == strlen(SG_VERDICT_PASSED) && memcmp(buffer, SG_VERDICT_PASSED, total) == 0;
+}
+
+/* Two pipe ends, close-on-exec, both above 2, where the terminal is about to go. */
+static bool high_pipe(int fds[2]) {
+    if (pipe2(fds, O_CLOEXEC) != 0) return false;
+    for (int end = 0; end < 2; end++) {
+        int high = fcntl(fds[end], F_DUPFD_CLOEXEC, 3);
+        close(fds[end]);
+        fds[end] = high;
+    }
+    return fds[0] >= 0 && fds[1] >= 0;
+}
+
+/* The descriptors of one run, closed by finish_run. */
+struct run {
+    int terminal, binary;
+    int report[2];  /* the child's failure before exec */
+    int verdict[2]; /* the gate's pass */
+    struct sg_list argv, envp;
+};
+
+static void close_run(struct run *run) {
+    int *all[] = {&run->terminal, &run->binary, &run->report[0], &run->report[1], &run->verdict[0], &run->verdict[1]};
+    for (size_t index = 0; index < sizeof all / sizeof all[0]; index++) {
+        if (*all[index] >= 0) close(*all[index]);
+        *all[index] = -1;
+    }
+    sg_list_free(&run->argv);
+    sg_list_free(&run->envp);
+}
+
+/* After the fork: waits for the gate, puts the terminal back, and judges. */
+static int await_gate(struct sg_state *state, struct run *run, pid_t child, const struct termios *saved) {
     char reason[128];
-    int binary = open(state->gate_path, O_PATH | O_CLOEXEC);
-    struct stat info;
-    if (binary < 0) {
-        lowercase_error(reason, sizeof reason, errno);
-        sg_set_message(state, "shapelygate: cannot run the gate %s: %s", state->gate_path, reason);
+    struct failure failure;
+    ssize_t count;
+    do {
+        count = read(run->report[0], &failure, sizeof failure);
+    } while (count < 0 && errno == EINTR);
+    int status = sg_wait_for(child, run->terminal);
+    bool killed = status != -1 && WIFSIGNALED(status);
+    sg_restore_terminal(run->terminal, saved, killed && sg_has_screen(state));
+    if (count == (ssize_t)sizeof failure && failure.stage >= STAGE_GROUPS && failure.stage <= STAGE_EXEC) {
+        lowercase_error(reason, sizeof reason, failure.error);
+        if (failure.stage == STAGE_EXEC) {
+            sg_set_message(state, "shapelygate: cannot run the gate %s: %s", state->gate_path, reason);
+        } else {
+            sg_set_message(state, "shapelygate: the gate %s: %s", stage_text[failure.stage], reason);
+        }
         return -1;
     }
-    if (fstat(binary, &info) != 0 || !S_ISREG(info.st_mode) || info.st_uid != 0 ||
-        (info.st_mode & (S_IWGRP | S_IWOTH)) != 0) {
-        close(binary);
-        sg_set_message(state, "shapelygate: the gate %s must be a file owned by root and writable by root only",
-                       state->gate_path);
+    if (status == -1) {
+        sg_set_message(state, "shapelygate: lost track of the gate, the command was not run");
         return -1;
     }
-    return binary;
+    return judge(state, status, read_verdict(run->verdict[0]));
+}
+
+/* Forks the gate with every signal blocked; the child's process group is its own. */
+static int start_gate(struct sg_state *state, struct run *run, const struct termios *saved) {
+    char reason[128];
+    struct sigaction default_action, saved_action;
+    memset(&default_action, 0, sizeof default_action);
+    default_action.sa_handler = SIG_DFL;
+    sigemptyset(&default_action.sa_mask);
+    (void)sigaction(SIGCHLD, &default_action, &saved_action);
+    sigset_t all, saved_mask;
+    sigfillset(&all);
+    (void)sigprocmask(SIG_SETMASK, &all, &saved_mask);
+    pid_t parent = getpid();
+    pid_t child = fork();
+    if (child == 0) {
+        become_gate(state, run->report[1], run->binary, run->verdict[1], parent, run->argv.items, run->envp.items);
+    }
+    int fork_error = errno;
+    if (child > 0) (void)setpgid(child, child);
+    (void)sigprocmask(SIG_SETMASK, &saved_mask, NULL);
+    close(run->report[1]);
+    close(run->verdict[1]);
+    run->report[1] = run->verdict[1] = -1;
+    int result = -1;
+    if (child < 0) {
+        lowercase_error(reason, sizeof reason, fork_error);
+        sg_set_message(state, "shapelygate: cannot start the gate: %s", reason);
+    } else {
+        result = await_gate(state, run, child, saved);
+    }
+    (void)sigaction(SIGCHLD, &saved_action, NULL);
+    return result;
 }
 
 int sg_run_gate(struct sg_state *state, const char *shown) {
@@ -224,90 +262,30 @@ int sg_run_gate(struct sg_state *state, const char *shown) {
         sg_set_message(state, "shapelygate: cannot find the invoking user's account");
         return -1;
     }
+    struct run run = {.terminal = -1, .binary = -1, .report = {-1, -1}, .verdict = {-1, -1}};
     bool background = false;
-    int terminal = sg_open_foreground(&background);
-    if (terminal < 0 || background) {
-        sg_set_message(state, terminal < 0 ? "shapelygate: a terminal is required to approve this command"
-                                           : "shapelygate: sudo must be in the foreground to ask for approval");
-        if (terminal >= 0) close(terminal);
+    run.terminal = sg_open_foreground(&background);
+    if (run.terminal < 0 || background) {
+        sg_set_message(state, run.terminal < 0 ? "shapelygate: a terminal is required to approve this command"
+                                               : "shapelygate: sudo must be in the foreground to ask for approval");
+        close_run(&run);
         return 0;
     }
-    int binary = open_gate(state);
-    if (binary < 0) {
-        close(terminal);
-        return -1;
-    }
-
-    struct sg_list argv = {0}, envp = {0};
-    int pipe_fds[2] = {-1, -1};
     int result = -1;
-    struct sigaction default_action, saved_action;
-    memset(&default_action, 0, sizeof default_action);
-    default_action.sa_handler = SIG_DFL;
-    sigemptyset(&default_action.sa_mask);
-    if (!build_vectors(state, account, shown, &argv, &envp)) {
-        sg_set_message(state, "shapelygate: out of memory");
-        goto done;
-    }
-    /* Both kept above 2, where the terminal is about to go. */
-    int moved = fcntl(binary, F_DUPFD_CLOEXEC, 3);
-    if (moved >= 0) {
-        close(binary);
-        binary = moved;
-    }
-    if (moved >= 0 && pipe2(pipe_fds, O_CLOEXEC) == 0) {
-        int high = fcntl(pipe_fds[1], F_DUPFD_CLOEXEC, 3);
-        close(pipe_fds[1]);
-        pipe_fds[1] = high;
-    }
-    if (moved < 0 || pipe_fds[0] < 0 || pipe_fds[1] < 0) {
+    struct termios saved;
+    if ((run.binary = sg_open_trusted_gate(state)) < 0) goto done;
+    if (!high_pipe(run.report) || !high_pipe(run.verdict) || tcgetattr(run.terminal, &saved) != 0) {
         lowercase_error(reason, sizeof reason, errno);
         sg_set_message(state, "shapelygate: cannot start the gate: %s", reason);
         goto done;
     }
-    (void)sigaction(SIGCHLD, &default_action, &saved_action);
-    sigset_t all, saved_mask;
-    sigfillset(&all);
-    (void)sigprocmask(SIG_SETMASK, &all, &saved_mask);
-    pid_t parent = getpid();
-    pid_t child = fork();
-    if (child == 0) become_gate(state, pipe_fds[1], binary, parent, argv.items, envp.items);
-    int fork_error = errno;
-    if (child > 0) (void)setpgid(child, child);
-    (void)sigprocmask(SIG_SETMASK, &saved_mask, NULL);
-    close(pipe_fds[1]);
-    pipe_fds[1] = -1;
-    if (child < 0) {
-        lowercase_error(reason, sizeof reason, fork_error);
-        sg_set_message(state, "shapelygate: cannot start the gate: %s", reason);
-    } else {
-        struct failure failure;
-        ssize_t count;
-        do {
-            count = read(pipe_fds[0], &failure, sizeof failure);
-        } while (count < 0 && errno == EINTR);
-        int status = sg_wait_for(child, terminal);
-        if (count == (ssize_t)sizeof failure && failure.stage >= STAGE_GROUPS && failure.stage <= STAGE_EXEC) {
-            lowercase_error(reason, sizeof reason, failure.error);
-            if (failure.stage == STAGE_EXEC) {
-                sg_set_message(state, "shapelygate: cannot run the gate %s: %s", state->gate_path, reason);
-            } else {
-                sg_set_message(state, "shapelygate: the gate %s: %s", stage_text[failure.stage], reason);
-            }
-        } else if (status == -1) {
-            sg_set_message(state, "shapelygate: lost track of the gate, the command was not run");
-        } else {
-            result = judge(state, status);
-        }
+    if (!sg_build_vectors(state, account, shown, run.verdict[1], &run.argv, &run.envp)) {
+        sg_set_message(state, "shapelygate: out of memory");
+        goto done;
     }
-    (void)sigaction(SIGCHLD, &saved_action, NULL);
+    result = start_gate(state, &run, &saved);
 done:
-    if (pipe_fds[0] >= 0) close(pipe_fds[0]);
-    if (pipe_fds[1] >= 0) close(pipe_fds[1]);
-    close(binary);
-    close(terminal);
-    sg_list_free(&argv);
-    sg_list_free(&envp);
+    close_run(&run);
     return result;
 }
 #endif

@@ -13,6 +13,8 @@
  *   folder. Paths are compared as given, with their folders resolved, and fully
  *   resolved, so /sbin/reboot and /usr/sbin/reboot are one command.
  *   Anything in doubt counts as gated.
+ * - The command line is shown whole or not at all: longer than SG_MAX_SHOWN
+ *   bytes, it is refused, never cut (a pass must not allow what was not shown).
  */
 #include <grp.h>
 #include <limits.h>
@@ -135,19 +137,14 @@ bool sg_command_is_gated(const struct sg_state *state, const char *command) {
 
 struct text {
     char *bytes;
-    size_t length, capacity;
-    bool cut;
+    size_t length;
+    bool too_long;
 };
 
 static void append(struct text *text, char byte) {
-    if (text->cut) return;
-    if (text->length + 4 > SG_MAX_SHOWN) {
-        /* Step back to a character boundary before the ellipsis. */
-        while (text->length > 0 && ((unsigned char)text->bytes[text->length - 1] & 0xC0) == 0x80) text->length--;
-        if (text->length > 0 && (unsigned char)text->bytes[text->length - 1] >= 0xC0) text->length--;
-        memcpy(text->bytes + text->length, "...", 3);
-        text->length += 3;
-        text->cut = true;
+    if (text->too_long) return;
+    if (text->length + 1 > SG_MAX_SHOWN) {
+        text->too_long = true;
         return;
     }
     unsigned char value = (unsigned char)byte;
@@ -160,11 +157,11 @@ static void append_word(struct text *text, const char *word) {
                      strlen(word);
     if (text->length > 0) append(text, ' ');
     if (plain) {
-        for (const char *byte = word; *byte != '\0'; byte++) append(text, *byte);
+        for (const char *byte = word; *byte != '\0' && !text->too_long; byte++) append(text, *byte);
         return;
     }
     append(text, '\'');
-    for (const char *byte = word; *byte != '\0' && !text->cut; byte++) {
+    for (const char *byte = word; *byte != '\0' && !text->too_long; byte++) {
         if (*byte == '\'') {
             append(text, '\'');
             append(text, '\\');
@@ -175,12 +172,19 @@ static void append_word(struct text *text, const char *word) {
     append(text, '\'');
 }
 
-char *sg_command_text(const char *command, char *const run_argv[]) {
-    struct text text = {malloc(SG_MAX_SHOWN + 1), 0, SG_MAX_SHOWN + 1, false};
+char *sg_command_text(const char *command, char *const run_argv[], bool *too_long) {
+    struct text text = {malloc(SG_MAX_SHOWN + 1), 0, false};
+    *too_long = false;
     if (text.bytes == NULL) return NULL;
     append_word(&text, command != NULL ? command : (run_argv != NULL && run_argv[0] != NULL ? run_argv[0] : "?"));
-    for (size_t index = 1; run_argv != NULL && run_argv[0] != NULL && run_argv[index] != NULL && !text.cut; index++) {
+    for (size_t index = 1; run_argv != NULL && run_argv[0] != NULL && run_argv[index] != NULL && !text.too_long;
+         index++) {
         append_word(&text, run_argv[index]);
+    }
+    if (text.too_long) {
+        free(text.bytes);
+        *too_long = true;
+        return NULL;
     }
     text.bytes[text.length] = '\0';
     return text.bytes;

@@ -6,13 +6,16 @@
  * - Every option is known and checked here: an unknown name, a missing or extra
  *   value, a number out of range or a relative path is an error naming the
  *   option, so that a typo stops sudo instead of quietly turning the gate off.
- * - Gate options are checked with the gate's own ranges and handed to it as its
- *   long options; the gate checks them again and applies /etc/shapelygate.conf.
+ * - Gate options are checked with the gate's own ranges and names (kinds= a
+ *   number 2-9 or at least two different shape names, strings= a path that
+ *   exists) and handed to it as its long options; the gate checks them again and
+ *   applies /etc/shapelygate.conf.
  * - A later option replaces an earlier one of the same name.
  * - No string longer than SG_MAX_OPTION is read; every copy is allocated to size.
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +51,7 @@ static bool parse_number(const char *text, uintmax_t low, uintmax_t high, uintma
 }
 
 const char *const sg_gate_options[SG_GATE_OPTIONS] = {
-    "timeout", "attempts", "rounds", "shapes-per-kind", "cooldown", "seed", "kinds", "lang", "strings",
+    "timeout", "attempts", "rounds", "shapes-per-kind", "cooldown", "seed", "kinds", "lang", "strings", "board",
 };
 
 static bool gate_option(struct sg_state *state, const char *name, const char *value) {
@@ -97,6 +100,45 @@ static const struct number_option numbers[] = {
     {"timeout", 1, 3600},     {"attempts", 1, 99}, {"rounds", 1, 20},
     {"shapes-per-kind", 1, 9}, {"cooldown", 0, 86400}, {"seed", 0, UINTMAX_MAX},
 };
+
+/* The gate's shape names (ShapeKind), in its order. */
+static const char *const shape_names[] = {
+    "circle", "square", "triangle", "pentagon", "hexagon", "star", "diamond", "heart", "cross",
+};
+#define SG_SHAPES (sizeof shape_names / sizeof shape_names[0])
+
+/* kinds=: a count 2-9, or a comma list naming at least two different shapes. */
+static bool check_kinds(struct sg_state *state, const char *value) {
+    uintmax_t count = 0;
+    if (strspn(value, "abcdefghijklmnopqrstuvwxyz0123456789,") != strlen(value) ||
+        (value[0] >= '0' && value[0] <= '9' && !parse_number(value, 2, SG_SHAPES, &count))) {
+        sg_set_message(state, "shapelygate: invalid kinds=%.40s: expected 2-9 or a comma list of shape names", value);
+        return false;
+    }
+    if (count > 0) return true;
+    bool named[SG_SHAPES] = {false};
+    size_t different = 0;
+    for (const char *item = value;; item++) {
+        size_t length = strcspn(item, ",");
+        size_t index = 0;
+        while (index < SG_SHAPES && (strlen(shape_names[index]) != length || strncmp(shape_names[index], item, length) != 0)) {
+            index++;
+        }
+        if (index == SG_SHAPES) {
+            sg_set_message(state, "shapelygate: invalid kinds=%.40s: unknown shape '%.*s'", value, (int)(length > 20 ? 20 : length), item);
+            return false;
+        }
+        if (!named[index]) different++;
+        named[index] = true;
+        item += length;
+        if (*item == '\0') break;
+    }
+    if (different < 2) {
+        sg_set_message(state, "shapelygate: invalid kinds=%.40s: name at least two different shapes", value);
+        return false;
+    }
+    return true;
+}
 
 static bool parse_one(struct sg_state *state, const char *option) {
     size_t total = strnlen(option, SG_MAX_OPTION + 1);
@@ -165,14 +207,21 @@ static bool parse_one(struct sg_state *state, const char *option) {
             return false;
         }
     }
-    if (strcmp(name, "kinds") == 0 && strspn(value, "abcdefghijklmnopqrstuvwxyz0123456789,") != strlen(value)) {
-        sg_set_message(state, "shapelygate: invalid kinds=%.40s: expected 2-9 or a comma list of shape names", value);
+    if (strcmp(name, "kinds") == 0 && !check_kinds(state, value)) return false;
+    struct stat info;
+    if (strcmp(name, "strings") == 0 && stat(value, &info) != 0) {
+        sg_set_message(state, "shapelygate: option strings=%.200s: %s", value,
+                       errno == ENOENT || errno == ENOTDIR ? "no such file or folder" : "cannot be examined");
         return false;
     }
     if (strcmp(name, "lang") == 0 &&
         (strlen(value) > 35 ||
          strspn(value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.@") != strlen(value))) {
         sg_set_message(state, "shapelygate: invalid lang=%.40s: expected a language code such as fr", value);
+        return false;
+    }
+    if (strcmp(name, "board") == 0 && strcmp(value, "picture") != 0 && strcmp(value, "words") != 0) {
+        sg_set_message(state, "shapelygate: invalid board=%.40s: expected picture or words", value);
         return false;
     }
     return gate_option(state, name, value) || (sg_set_message(state, "shapelygate: out of memory"), false);

@@ -10,7 +10,12 @@
 // - Signals are blocked before anything else (see Signals.swift); an informational
 //   action gives the caller's mask back before it prints, so Ctrl-C still ends it.
 // - The terminal's settings are restored by `Terminal.close()` before anything is
-//   printed on stderr or a command is run, on every path that opened it.
+//   printed on stderr or a command is run, on every path that opened it; a real-time
+//   or crash signal restores them from its handler (guard.c) before it ends the gate.
+// - `hardenProcess`, first thing in main.swift, makes the process non-dumpable
+//   (Platform.refuseTracing) and installs the fatal-signal handler (guard.c).
+// - With --verdict-fd, a pass is reported there (Verdict) right before the gate exits 0
+//   or the command replaces it; nothing else is ever written there.
 
 import ShapelyGate
 import ShapelyGateSystem
@@ -21,6 +26,15 @@ public enum CLI {
     /// The system policy file. Only this library's callers (tests) can name another;
     /// the installed program always reads this one.
     public static let systemConfigPath = "/etc/shapelygate.conf"
+
+    /// What the shapelygate process does before anything else (main.swift), and tests
+    /// running `run` in their own process do not: it becomes non-dumpable, so the
+    /// user's other processes cannot trace it or reach its memory and descriptors, and
+    /// real-time and crash signals put the terminal back before they end it.
+    public static func hardenProcess() {
+        Platform.refuseTracing()
+        Signals.guardAgainstFatalSignals()
+    }
 
     public static func run(arguments: [String], environment: [String: String]? = nil,
                            systemConfig: String = systemConfigPath, systemConfigOwner: uid_t = 0) -> ExitStatus {
@@ -94,6 +108,7 @@ public enum CLI {
         case .gate:
             break
         }
+        let verdict = try Verdict.claim(options.verdictDescriptor)
 
         let strings = try StringsFile.load(options.stringsPath, choice)
         if let name = options.command.first { try CommandRunner.check(name, environment: environment) }
@@ -129,6 +144,7 @@ public enum CLI {
             return options.login ? deniedQuietly(by: number, strings) : ending(by: number, strings)
         }
         let display = Display.detect(environment: environment, noColor: options.noColor)
+        terminal.guardAgainstFatalSignals(leaving: display.cursorControl ? Painter.leaveAfterSignal : "")
         let renderer = Renderer(strings: strings, display: display, guarding: guarding, board: options.board)
         let session = Session(
             terminal: terminal, renderer: renderer,
@@ -148,7 +164,11 @@ public enum CLI {
         switch outcome {
         case .passed:
             if interruption != nil { return .denied }
-            if options.command.isEmpty { return .passed }
+            verdict.report()
+            if options.command.isEmpty {
+                Terminal.discardTypeAhead()
+                return .passed
+            }
             throw CommandRunner.exec(options.command)
         case .denied:
             return .denied

@@ -18,6 +18,7 @@
 #else
 #error("shapelygate needs a POSIX C library")
 #endif
+import CShapelyGateGuard
 
 package enum Platform {
     /// The text of an errno value, e.g. "No such file or directory".
@@ -162,6 +163,14 @@ extension Platform {
         let handler = action.__sigaction_handler.sa_handler
         #endif
         return handler.map { unsafeBitCast($0, to: Int.self) == 1 } ?? false  // SIG_IGN is 1
+    }
+
+    /// Makes the process non-dumpable (Linux's PR_SET_DUMPABLE 0), first thing: the
+    /// user's other processes can then neither trace it nor read its memory or
+    /// descriptors through /proc. Installed mode 0711, exec already did this; this is
+    /// the second layer, for a gate that was installed readable.
+    package static func refuseTracing() {
+        _ = sg_guard_refuse_tracing()
     }
 
     /// Turns core dumps off for this process (before it re-raises SIGQUIT on itself).

@@ -48,7 +48,7 @@ let helpOptions: [HelpOption] = {
     return options
 }()
 
-@Suite("Shell completions", .serialized)
+@Suite("Shell completions", .serialized, .ownPolicy)
 struct CompletionTests {
     static let completions = packageRoot + "/Scripts/completions"
 

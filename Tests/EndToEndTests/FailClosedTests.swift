@@ -45,7 +45,7 @@ func isTheGatesOwn(_ sequence: String) -> Bool {
     return body.dropLast().allSatisfy { $0.isNumber || $0 == ";" }
 }
 
-@Suite("Fail closed", .serialized)
+@Suite("Fail closed", .serialized, .ownPolicy)
 struct FailClosedTests {
     static let hostile: [(key: String, category: String, value: String)] = [
         ("Title", "Primary", "Gate\u{1B}]52;c;aGVsbG8=\u{07}"),
@@ -121,17 +121,17 @@ struct FailClosedTests {
     }
 
     @Test func aLockHeldElsewhereNeitherHangsNorIgnoresSIGTERM() {
-        let (state, holder) = stateFolderWithLockHeld()
+        let (home, holder) = homeWithLockHeld()
         defer { close(holder) }
-        let interrupted = GateProcess(["--cooldown", "5"], environment: ["XDG_STATE_HOME": state])
+        let interrupted = GateProcess(["--cooldown", "5"], home: home)
         interrupted.pump(0.5)
         let sent = monotonicNow()
         kill(interrupted.pid, SIGTERM)
         #expect(interrupted.finish(timeout: 3) == .signaled(SIGTERM))
         #expect(monotonicNow() - sent < 2)
-        let waiting = GateProcess(["--cooldown", "5"], environment: ["XDG_STATE_HOME": state])
+        let waiting = GateProcess(["--cooldown", "5"], home: home)
         #expect(waiting.finish(timeout: 10) == .exited(1))
-        #expect(waiting.errorText == "shapelygate: \(state)/shapelygate/lockout.lock is held by another process: denied\n")
+        #expect(waiting.errorText == "shapelygate: \(stateFolder(in: rootHome!))/lockout.lock is held by another process: denied\n")
     }
 
     @Test func sigquitLeavesNoCoreFile() {

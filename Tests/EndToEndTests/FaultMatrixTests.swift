@@ -11,7 +11,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("Fault matrix", .serialized)
+@Suite("Fault matrix", .serialized, .ownPolicy)
 struct FaultMatrixTests {
     /// Runs a gate with `--timeout 2` wrapping `touch MARKER`, applies `fault`, and checks
     /// the invariants. Returns the gate for further checks.
@@ -37,6 +37,41 @@ struct FaultMatrixTests {
     @Test(arguments: [SIGHUP, SIGTERM, SIGQUIT, SIGINT, SIGUSR1, SIGALRM, SIGPWR, SIGIO])
     func endingSignalsDenyByTheSameSignal(_ number: Int32) {
         underFault(expect: .signaled(number)) { kill($0.pid, number) }
+    }
+
+    /// Signals the gate does not wait for: real-time ones and crashes. The terminal is
+    /// put back (settings, main screen, cursor) before the signal ends the gate, and the
+    /// Swift runtime's backtracer never takes the terminal.
+    @Test(arguments: ["SIGRTMIN", "SIGRTMIN+3", "SIGRTMAX", "SIGSEGV", "SIGABRT", "SIGBUS", "SIGFPE", "SIGILL", "SIGTRAP", "SIGSYS"])
+    func fatalSignalsPutTheTerminalBackFirst(_ name: String) {
+        let numbers = ["SIGRTMIN": __libc_current_sigrtmin(), "SIGRTMIN+3": __libc_current_sigrtmin() + 3,
+                       "SIGRTMAX": __libc_current_sigrtmax(), "SIGSEGV": SIGSEGV, "SIGABRT": SIGABRT, "SIGBUS": SIGBUS,
+                       "SIGFPE": SIGFPE, "SIGILL": SIGILL, "SIGTRAP": SIGTRAP, "SIGSYS": SIGSYS]
+        let number = numbers[name]!
+        let gate = underFault(expect: .signaled(number)) { kill($0.pid, number) }
+        let screen = String(decoding: gate.screen, as: UTF8.self)
+        let entered = screen.ranges(of: "\u{1B}[?1049h").last
+        #expect(entered != nil)
+        #expect(entered.map { screen[$0.upperBound...].contains("\u{1B}[?1049l\u{1B}[?25h") } == true)
+        #expect(!screen.contains("Crash") && !screen.contains("backtrace"))
+    }
+
+    /// Even installed readable (as the build is), the gate makes itself non-dumpable:
+    /// its /proc files then belong to root, not to the user it runs as, whose other
+    /// processes can no longer trace it or open its descriptors and memory.
+    @Test(.enabled(if: !runningAsRoot || tool("setpriv") != nil, "needs setpriv to run the gate as nobody"))
+    func theGateIsNotDumpableEvenWhenReadable() {
+        let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", gateBinary]
+        let gate = runningAsRoot ? GateProcess(asNobody + ["--timeout", "5"], executable: tool("setpriv")!)
+                                 : GateProcess(["--timeout", "5"])
+        #expect(gate.waitFor("1-8"))
+        var info = stat()
+        #expect(stat("/proc/\(gate.pid)/status", &info) == 0 && getuid() != 65534)
+        let status = readText("/proc/\(gate.pid)/status")
+        #expect(!status.contains("Uid:\t0\t"), "the gate must run as a user for this test")
+        #expect(stat("/proc/\(gate.pid)/fd", &info) == 0 && info.st_uid == 0, "the gate is dumpable")
+        kill(gate.pid, SIGTERM)
+        #expect(gate.finish() == .signaled(SIGTERM))
     }
 
     @Test func suspendAndResumeRedrawsAndTheCountdownKeepsCounting() {
@@ -93,21 +128,21 @@ struct FaultMatrixTests {
     }
 
     @Test func aStateFolderThatCannotBeWrittenDenies() {
-        // A file where the state folder should be: nothing can be created inside it.
-        let blocker = temporaryFolder() + "/blocked"
-        writeFile(blocker, "", mode: 0o600)
-        let gate = GateProcess(["--cooldown", "5"], environment: ["XDG_STATE_HOME": blocker])
+        // A file where a folder on the way should be: nothing can be created inside it.
+        let home = temporaryFolder()
+        writeFile(home + "/.local", "", mode: 0o600)
+        let gate = GateProcess(["--cooldown", "5"], home: home)
         #expect(gate.finish() == .exited(1))
-        #expect(gate.errorText.hasPrefix("shapelygate: cannot create \(blocker)/shapelygate"))
+        #expect(gate.errorText.hasPrefix("shapelygate: cannot create \(stateFolder(in: rootHome!))"), "\(gate.errorText)")
     }
 
     @Test func twentyGatesAtOnceShareOneStateFile() {
-        let state = temporaryFolder()
-        let gates = (0..<20).map { _ in GateProcess(["--cooldown", "1", "--timeout", "1"], environment: ["XDG_STATE_HOME": state]) }
+        let home = temporaryFolder()
+        let gates = (0..<20).map { _ in GateProcess(["--cooldown", "1", "--timeout", "1"], home: home) }
         var endings: [Termination] = []
         for gate in gates { endings.append(gate.finish(timeout: 10)) }
         #expect(endings.allSatisfy { $0 == .exited(1) })
-        let text = readText(state + "/shapelygate/lockout")
+        let text = readText(stateFolder(in: home) + "/lockout")
         guard let lockout = LockoutState.parse(text) else { Issue.record("state damaged: \(text)"); return }
         // Some gates start after the first denial and are refused as locked; every gate
         // that did run a challenge was counted.

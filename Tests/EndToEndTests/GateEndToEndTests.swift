@@ -27,7 +27,7 @@ struct Mirror {
     mutating func play(_ tile: Int) { _ = challenge.answer(tileNumber: tile, at: 0) }
 }
 
-@Suite("End to end on a pseudo-terminal", .serialized)
+@Suite("End to end on a pseudo-terminal", .serialized, .ownPolicy)
 struct GateEndToEndTests {
     @Test func passesOnTheRightShapeFirstTime() {
         let mirror = Mirror(seed: 1)
@@ -179,17 +179,17 @@ struct GateEndToEndTests {
     }
 
     @Test func aDenialLocksTheNextRunUntilTheCooldownEnds() {
-        let state = temporaryFolder()
-        let first = GateProcess(["--cooldown", "60"], environment: ["XDG_STATE_HOME": state])
+        let home = temporaryFolder()
+        let first = GateProcess(["--cooldown", "60"], home: home)
         #expect(first.waitFor("choose 1-8"))
         first.type("\u{04}")
         #expect(first.finish() == .exited(1))
-        let second = GateProcess(["--cooldown", "60"], environment: ["XDG_STATE_HOME": state])
+        let second = GateProcess(["--cooldown", "60"], home: home)
         #expect(second.finish() == .exited(1))
         #expect(!second.screenText.contains("choose"))
         #expect(second.errorText.hasPrefix("shapelygate: locked after a denial: try again in "))
-        unlink(state + "/shapelygate/lockout")
-        let third = GateProcess(["--cooldown", "60", "--seed", "13"], environment: ["XDG_STATE_HOME": state])
+        unlink(stateFolder(in: home) + "/lockout")
+        let third = GateProcess(["--cooldown", "60", "--seed", "13"], home: home)
         #expect(third.waitFor("choose 1-8"))
         third.type("\u{04}")
         #expect(third.finish() == .exited(1))

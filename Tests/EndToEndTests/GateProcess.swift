@@ -2,6 +2,7 @@
 // fresh pseudo-terminal that is its controlling terminal, in a session of its own.
 // Tests type into the master side and read what the person would see: the raw bytes
 // (`screen`) or the screen itself (`terminalScreen`, in GateProcessScreen.swift).
+// Every run has a policy and a root's home of its own (OwnPolicy.swift).
 
 import TestSupport
 
@@ -65,6 +66,8 @@ final class GateProcess {
     let errorPipe: Int32
     /// The terminal's settings before the gate started, for comparing after it ends.
     let initialSettings: termios
+    /// The folder that is root's home for this run.
+    let home: String
     private(set) var screen: [UInt8] = []
     private(set) var errors: [UInt8] = []
     private var status: Termination = .stillRunning
@@ -79,7 +82,9 @@ final class GateProcess {
     ///   - size: the terminal's rows and columns when the gate starts.
     ///   - controllingTerminal: false runs the gate in a new session with no terminal at all.
     ///   - stderrToTerminal: false collects stderr through a pipe instead of the terminal.
-    init(_ arguments: [String], environment: [String: String] = [:],
+    ///   - policy: the text of /etc/shapelygate.conf for this run.
+    ///   - home: root's home for this run (to share a state between runs); a new empty one by default.
+    init(_ arguments: [String], environment: [String: String] = [:], policy: String = "", home: String? = nil,
          size: (rows: UInt16, columns: UInt16) = (24, 80), stdin: StandardInput = .terminal,
          controllingTerminal: Bool = true, stderrToTerminal: Bool = false, executable: String = gateBinary,
          extraDescriptor: Int32? = nil, signalMask: [Int32] = [], configure: ((Int32) -> Void)? = nil) {
@@ -131,10 +136,12 @@ final class GateProcess {
 
         var environmentStrings = baseEnvironment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
         environmentStrings.removeAll { $0.hasSuffix("=\u{0}") }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        self.home = home ?? temporaryFolder()
+        let command = ownPolicyCommand(etcLayer: etcLayer(policy: policy), home: self.home, argv: [executable] + arguments)
+        let argv = command.map { strdup($0) } + [nil]
         let envp = environmentStrings.map { strdup($0) } + [nil]
         var child: pid_t = 0
-        let result = posix_spawn(&child, executable, &actions, &attributes.value, argv, envp)
+        let result = posix_spawn(&child, command[0], &actions, &attributes.value, argv, envp)
         precondition(result == 0, "posix_spawn failed: \(result)")
         pid = child
         argv.forEach { free($0) }

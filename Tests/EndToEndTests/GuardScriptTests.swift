@@ -30,7 +30,7 @@ func aptStubs(_ scratch: Scratch) -> String {
     return bin
 }
 
-@Suite("Guard scripts", .serialized)
+@Suite("Guard scripts", .serialized, .ownPolicy)
 struct GuardScriptTests {
     static let shells = ["bash", "zsh"].filter { tool($0) != nil }
 

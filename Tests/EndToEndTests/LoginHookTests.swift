@@ -13,7 +13,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("Login hook", .serialized)
+@Suite("Login hook", .serialized, .ownPolicy)
 struct LoginHookTests {
     enum WayOut: String, CaseIterable {
         case wrongAnswer, timeout, controlC, controlBackslash, controlZ, controlD, hangup

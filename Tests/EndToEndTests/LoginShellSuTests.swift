@@ -31,7 +31,7 @@ let suUnavailable: String? = {
     return shell("unshare -m --propagation private true").status == 0 ? nil : "unshare -m is not permitted here"
 }()
 
-@Suite("Login shell under su", .serialized, .enabled(if: suUnavailable == nil, "\(suUnavailable ?? "")"))
+@Suite("Login shell under su", .serialized, .ownPolicy, .enabled(if: suUnavailable == nil, "\(suUnavailable ?? "")"))
 struct LoginShellSuTests {
     static let script = packageRoot + "/Scripts/examples/gated-login-shell"
     static let marker = "KID-SHELL-STARTED"

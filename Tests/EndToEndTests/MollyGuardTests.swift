@@ -12,7 +12,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("molly-guard check", .serialized)
+@Suite("molly-guard check", .serialized, .ownPolicy)
 struct MollyGuardTests {
     static let check = packageRoot + "/Scripts/molly-guard/40-shapelygate"
     static let mollyGuard: String? = ["/usr/lib/molly-guard/molly-guard", "/lib/molly-guard/molly-guard"].first { access($0, R_OK) == 0 }

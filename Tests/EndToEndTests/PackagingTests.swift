@@ -12,7 +12,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("Packaging and documents", .serialized)
+@Suite("Packaging and documents", .serialized, .ownPolicy)
 struct PackagingTests {
     let manPage = readText(packageRoot + "/man/shapelygate.1")
     let readme = readText(packageRoot + "/README.md")
@@ -80,6 +80,9 @@ struct PackagingTests {
             #expect(access("\(prefix)/\(file)", R_OK) == 0, "\(file) missing")
         }
         #expect(access("\(prefix)/share/shapelygate/40-shapelygate", X_OK) == 0)
+        // Unreadable to others, so exec leaves the gate non-dumpable: not traceable by them.
+        var binary = stat()
+        #expect(stat(prefix + "/bin/shapelygate", &binary) == 0 && binary.st_mode & 0o7777 == 0o711)
         let uninstall = shell("Scripts/install.sh --prefix \(quoted(prefix)) --uninstall")
         #expect(uninstall.status == 0)
         #expect(uninstall.output.split(separator: "\n").filter { $0.hasPrefix("removed ") && !$0.hasSuffix("/") }.count == 8,
@@ -119,6 +122,8 @@ struct PackagingTests {
                      " Package: shapelygate", " Version: 1.0.0", " Built-Using: glibc (= ", "conffiles", "md5sums"] {
             #expect(contents.output.contains(line), "\(line) missing")
         }
+        #expect(contents.output.split(separator: "\n").contains { $0.hasPrefix("-rwx--x--x root/root") && $0.hasSuffix(" ./usr/bin/shapelygate") },
+                "the gate is not mode 0711: \(contents.output)")
         let tree = scratch.path + "/tree"
         let unpack = shell("dpkg-deb -R \(quoted(deb)) \(quoted(tree)) && cd \(quoted(tree)) && md5sum --quiet -c DEBIAN/md5sums "
             + "&& cat DEBIAN/conffiles && readelf -S usr/bin/shapelygate && usr/bin/shapelygate --version")

@@ -11,7 +11,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("The screen a person sees", .serialized)
+@Suite("The screen a person sees", .serialized, .ownPolicy)
 struct ScreenEndToEndTests {
     static let quadrants = Set("▘▝▀▖▌▞▛▗▚▐▜▄▙▟█")
 
@@ -85,11 +85,11 @@ struct ScreenEndToEndTests {
     }
 
     @Test func aTerminalTooSmallWaitsWithTheCountdownAndIsNotCountedAsADenial() {
-        let state = temporaryFolder()
+        let home = temporaryFolder()
         for _ in 0..<2 {
             // With a cooldown: the second run waits for room again, it is not locked.
             let gate = GateProcess(["--kinds", "9", "--shapes-per-kind", "3", "--cooldown", "60", "--timeout", "2"],
-                                   environment: ["XDG_STATE_HOME": state], size: (12, 40))
+                                   home: home, size: (12, 40))
             #expect(gate.waitForScreen { $0.contains("The board needs a larger") && $0.contains("Time left: 00:0") })
             // No advice the policy may forbid: only sizes.
             #expect(!gate.terminalScreen.contains("--"))

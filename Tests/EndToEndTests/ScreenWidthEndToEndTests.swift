@@ -7,7 +7,7 @@ import ShapelyGate
 import TestSupport
 import Testing
 
-@Suite("Lines that fit the screen", .serialized)
+@Suite("Lines that fit the screen", .serialized, .ownPolicy)
 struct ScreenWidthEndToEndTests {
     static let cjk = "日本語のテキスト日本語のテキスト日本語のテキスト日本語のテキスト"
 
@@ -70,7 +70,7 @@ struct ScreenWidthEndToEndTests {
 
     @Test(arguments: [(["--strict"], 16), (["--kinds", "6"], 12), (["--kinds", "9", "--shapes-per-kind", "1"], 9)])
     func theLinuxConsoleShowsAWholeBoardAt80x25(_ arguments: [String], _ tiles: Int) {
-        let environment = ["TERM": "linux", "XDG_STATE_HOME": temporaryFolder()]
+        let environment = ["TERM": "linux"]
         let gate = GateProcess(["--seed", "58", "--timeout", "1"] + arguments, environment: environment, size: (25, 80))
         #expect(gate.waitForScreen { $0.contains("choose 1-\(tiles)") }, "\(gate.errorText)")
         let screen = gate.terminalScreen

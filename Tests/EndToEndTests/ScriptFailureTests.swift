@@ -19,7 +19,7 @@ let swiftFolder: String? = tool("swift").map { path in
     path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
 }
 
-@Suite("Scripts fail loudly", .serialized)
+@Suite("Scripts fail loudly", .serialized, .ownPolicy)
 struct ScriptFailureTests {
     @Test(.enabled(if: swiftFolder != nil, "needs swift in PATH"))
     func aBrokenBuildInstallsAndPackagesNothingNotEvenAStaleBinary() {
@@ -29,7 +29,7 @@ struct ScriptFailureTests {
         let prepare = shell("""
             mkdir \(quoted(copy)) && tar -C \(quoted(packageRoot)) --exclude=./.build --exclude=./.git -cf - . | tar -C \(quoted(copy)) -xf - \
             && cd \(quoted(copy)) && for target in Sources/*/; do echo 'this is not swift' >"$target/Broken.swift"; done \
-            && bin=$(\(path) swift build -c release --static-swift-stdlib -Xswiftc -static-executable --show-bin-path) \
+            && bin=$(\(path) swift build --scratch-path .build/static -c release --static-swift-stdlib -Xswiftc -static-executable --show-bin-path) \
             && mkdir -p "$bin" && printf '#!/bin/sh\\necho shapelygate 1.0.0\\n' >"$bin/shapelygate" && chmod 755 "$bin/shapelygate"
             """)
         #expect(prepare.status == 0, "\(prepare.output)")

@@ -9,7 +9,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("Terminal size and screen", .serialized)
+@Suite("Terminal size and screen", .serialized, .ownPolicy)
 struct TerminalSizeTests {
     @Test(.enabled(if: tools("sh", "stty", "sleep"), "needs sh, stty and sleep"))
     func theSizeReachesTheProgramAndResizingSignalsIt() {

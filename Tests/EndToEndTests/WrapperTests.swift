@@ -9,7 +9,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("Wrapper mode", .serialized)
+@Suite("Wrapper mode", .serialized, .ownPolicy)
 struct WrapperTests {
     @Test func aPassRunsTheCommandWithItsArgumentsAndStatus() {
         let mirror = Mirror(seed: 21)
@@ -84,5 +84,29 @@ struct WrapperTests {
         gate.pump(0.2)
         gate.type("\u{03}")
         #expect(gate.finish() == .signaled(SIGINT))
+    }
+
+    /// What the sudo plugin reads: the pass, on the descriptor it named, and nothing on a
+    /// denial. (Descriptor 7 is the test's standard-error pipe.)
+    @Test func aPassAndOnlyAPassIsReportedOnTheVerdictDescriptor() {
+        let mirror = Mirror(seed: 26)
+        let passed = GateProcess(["--seed", "26", "--verdict-fd", "7"], extraDescriptor: 7)
+        #expect(passed.waitFor("choose 1-8"))
+        passed.type("\(mirror.right)\r")
+        #expect(passed.finish() == .exited(0))
+        #expect(passed.errorText == "shapelygate: passed\n")
+
+        let denied = GateProcess(["--seed", "26", "--attempts", "1", "--verdict-fd", "7"], extraDescriptor: 7)
+        #expect(denied.waitFor("choose 1-8"))
+        denied.type("\(mirror.wrong)\r")
+        #expect(denied.finish() == .exited(1))
+        #expect(!denied.errorText.contains("passed"))
+    }
+
+    @Test func aVerdictDescriptorThatIsNotOpenIsAUsageError() {
+        let gate = GateProcess(["--verdict-fd", "999"])
+        #expect(gate.finish() == .exited(2))
+        #expect(gate.errorText.hasPrefix("shapelygate: invalid --verdict-fd '999': not an open descriptor\n"))
+        #expect(!gate.screenText.contains("1-8"))
     }
 }

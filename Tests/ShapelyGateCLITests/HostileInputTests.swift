@@ -173,7 +173,7 @@ func monotonicSeconds() -> Double { Platform.monotonicSeconds() }
         let elsewhere = temporaryFolder()
         writeFile(elsewhere + "/lockout", "precious\n")
         symlink(elsewhere, home + "/shapelygate")
-        let lockout = Lockout(cooldown: 30, environment: ["XDG_STATE_HOME": home])
+        let lockout = Lockout(cooldown: 30, store: StateStore(folder: home + "/shapelygate"))
         guard case .denied(let message) = lockout.check(strings) else { Issue.record("not refused"); return }
         #expect(message == "\(home)/shapelygate is not a real folder (a symbolic link?): remove it so the gate can make its own")
         _ = lockout.record(passed: true)
@@ -188,7 +188,7 @@ func monotonicSeconds() -> Double { Platform.monotonicSeconds() }
         mkdir(home + "/.local", 0o755)
         symlink(elsewhere, home + "/.local/state")
         lchown(home + "/.local/state", 65534, 65534)
-        let lockout = Lockout(cooldown: 30, environment: ["HOME": home])
+        let lockout = Lockout(cooldown: 30, store: StateStore(folder: home + "/.local/state/shapelygate"))
         guard case .denied(let message) = lockout.check(strings) else { Issue.record("not refused"); return }
         #expect(message.hasPrefix("\(home)/.local/state is a symbolic link that belongs to uid 65534: "))
         #expect(access(elsewhere + "/shapelygate", F_OK) != 0, "root created a folder through the user's link")
@@ -199,7 +199,7 @@ func monotonicSeconds() -> Double { Platform.monotonicSeconds() }
         let elsewhere = temporaryFolder()
         mkdir(home + "/.local", 0o755)
         symlink(elsewhere, home + "/.local/state")
-        let lockout = Lockout(cooldown: 30, environment: ["HOME": home])
+        let lockout = Lockout(cooldown: 30, store: StateStore(folder: home + "/.local/state/shapelygate"))
         #expect(lockout.check(strings) == nil)
         #expect(access(elsewhere + "/shapelygate", F_OK) == 0)
     }
@@ -209,7 +209,7 @@ func monotonicSeconds() -> Double { Platform.monotonicSeconds() }
         let elsewhere = temporaryFolder()
         mkdir(home + "/shapelygate", 0o700)
         symlink(elsewhere + "/created-by-the-gate", home + "/shapelygate/lockout.lock")
-        let lockout = Lockout(cooldown: 30, environment: ["XDG_STATE_HOME": home])
+        let lockout = Lockout(cooldown: 30, store: StateStore(folder: home + "/shapelygate"))
         guard case .denied(let message) = lockout.check(strings) else { Issue.record("not refused"); return }
         #expect(message.hasPrefix("cannot open \(home)/shapelygate/lockout.lock: "))
         #expect(access(elsewhere + "/created-by-the-gate", F_OK) != 0)
@@ -221,7 +221,7 @@ func monotonicSeconds() -> Double { Platform.monotonicSeconds() }
         mkdir(home + "/shapelygate", 0o700)
         writeFile(elsewhere + "/victim", "keep me\n")
         symlink(elsewhere + "/victim", home + "/shapelygate/lockout")
-        let lockout = Lockout(cooldown: 30, environment: ["XDG_STATE_HOME": home])
+        let lockout = Lockout(cooldown: 30, store: StateStore(folder: home + "/shapelygate"))
         guard case .denied(let message) = lockout.check(strings) else { Issue.record("not refused"); return }
         #expect(message == "cannot read \(home)/shapelygate/lockout: it is a symbolic link; fix or remove it to open the gate")
         _ = lockout.record(passed: true)
@@ -232,7 +232,7 @@ func monotonicSeconds() -> Double { Platform.monotonicSeconds() }
         let home = temporaryFolder()
         mkdir(home + "/shapelygate", 0o700)
         chmod(home + "/shapelygate", 0o777)
-        guard case .denied(let message) = Lockout(cooldown: 30, environment: ["XDG_STATE_HOME": home]).check(strings) else {
+        guard case .denied(let message) = Lockout(cooldown: 30, store: StateStore(folder: home + "/shapelygate")).check(strings) else {
             Issue.record("not refused"); return
         }
         #expect(message == "\(home)/shapelygate can be written by others: run 'chmod go-w \(home)/shapelygate'")
@@ -243,7 +243,7 @@ func monotonicSeconds() -> Double { Platform.monotonicSeconds() }
         let home = temporaryFolder()
         mkdir(home + "/shapelygate", 0o700)
         chown(home + "/shapelygate", 65534, 65534)
-        guard case .denied(let message) = Lockout(cooldown: 30, environment: ["XDG_STATE_HOME": home]).check(strings) else {
+        guard case .denied(let message) = Lockout(cooldown: 30, store: StateStore(folder: home + "/shapelygate")).check(strings) else {
             Issue.record("not refused"); return
         }
         #expect(message.hasPrefix("\(home)/shapelygate belongs to uid 65534, not to uid 0: "))
@@ -257,7 +257,7 @@ func monotonicSeconds() -> Double { Platform.monotonicSeconds() }
         let name = line.split(separator: " ")[0]
         fields = fields.map { $0.hasPrefix(name + " ") ? line : $0 }
         writeFile(home + "/shapelygate/lockout", "shapelygate-lockout 1\n" + fields.joined(separator: "\n") + "\n")
-        let lockout = Lockout(cooldown: 60, environment: ["XDG_STATE_HOME": home])
+        let lockout = Lockout(cooldown: 60, store: StateStore(folder: home + "/shapelygate"))
         guard case .denied(let message) = lockout.check(strings) else { Issue.record("not locked"); return }
         #expect(message.hasPrefix("locked after a denial: try again in "))
         _ = lockout.record(passed: false)

@@ -168,8 +168,8 @@ func storedState(_ folder: String) -> StoredState {
 @Suite(.serialized) struct StateStoreTests {
     @Test func lockedAfterDenialOpenAfterPass() {
         let folder = temporaryFolder()
-        let environment = ["XDG_STATE_HOME": folder]
-        let lockout = Lockout(cooldown: 60, environment: environment)
+        let store = StateStore(folder: folder + "/shapelygate")
+        let lockout = Lockout(cooldown: 60, store: store)
         let strings = GateStrings(language: "en")
         #expect(lockout.check(strings) == nil)
         _ = lockout.record(passed: false)
@@ -186,7 +186,7 @@ func storedState(_ folder: String) -> StoredState {
         let folder = temporaryFolder()
         mkdir(folder + "/shapelygate", 0o700)
         writeFile(folder + "/shapelygate/lockout", "not a state\n")
-        let lockout = Lockout(cooldown: 45, environment: ["XDG_STATE_HOME": folder])
+        let lockout = Lockout(cooldown: 45, store: StateStore(folder: folder + "/shapelygate"))
         #expect(lockout.check(GateStrings(language: "en"))
                 == .denied("\(folder)/shapelygate/lockout was damaged: locked for 45 s; remove it to clear the lockout"))
         guard case .state(let state) = storedState(folder + "/shapelygate") else { Issue.record("not rewritten"); return }
@@ -195,10 +195,10 @@ func storedState(_ folder: String) -> StoredState {
 
     @Test func concurrentDenialsAreAllCounted() async {
         let folder = temporaryFolder()
-        let environment = ["XDG_STATE_HOME": folder]
+        let store = StateStore(folder: folder + "/shapelygate")
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<20 {
-                group.addTask { _ = Lockout(cooldown: 1, environment: environment).record(passed: false) }
+                group.addTask { _ = Lockout(cooldown: 1, store: store).record(passed: false) }
             }
         }
         guard case .state(let state) = storedState(folder + "/shapelygate") else { Issue.record("no state"); return }

@@ -17,7 +17,7 @@ struct GraceTests {
     let mirror = Mirror(seed: 2)
 
     func space(grace: Int, policy: String = "syslog = yes\n", users: String = "root", others: [String] = []) throws -> PolicyNamespace {
-        try #require(PolicyNamespace(policy: policy, pluginOptions: "users=\(users) path=\(gatePath) seed=2 timeout=60 grace=\(grace)",
+        try #require(PolicyNamespace(policy: policy, pluginOptions: "users=\(users) path=\(Gates.installed) seed=2 timeout=60 grace=\(grace)",
                                      users: others))
     }
 

@@ -1,7 +1,8 @@
 // PluginEntryTests.swift — the built plugin loaded with dlopen and called through its
 // exported `struct approval_plugin`, as sudo calls it, by the layout sudo_plugin(5)
 // gives (two unsigned ints, then four function pointers). Only paths that start no
-// gate are called here; the gate itself is run under sudo in SudoApprovalTests.
+// gate are called here; the gate itself is run under sudo in SudoApprovalTests and
+// SudoHoldsTests.
 
 import ShapelyGate
 import TestSupport
@@ -100,6 +101,13 @@ struct PluginEntryTests {
         (["shapes-per-kind=+3"], "shapelygate: invalid shapes-per-kind=+3: expected a whole number 1-9"),
         (["seed=99999999999999999999"], "shapelygate: invalid seed=99999999999999999999: expected a whole number 0-18446744073709551615"),
         (["kinds=Star;rm"], "shapelygate: invalid kinds=Star;rm: expected 2-9 or a comma list of shape names"),
+        (["kinds=1"], "shapelygate: invalid kinds=1: expected 2-9 or a comma list of shape names"),
+        (["kinds=10"], "shapelygate: invalid kinds=10: expected 2-9 or a comma list of shape names"),
+        (["kinds=circle"], "shapelygate: invalid kinds=circle: name at least two different shapes"),
+        (["kinds=circle,circle"], "shapelygate: invalid kinds=circle,circle: name at least two different shapes"),
+        (["kinds=circle,blob"], "shapelygate: invalid kinds=circle,blob: unknown shape 'blob'"),
+        (["kinds=circle,"], "shapelygate: invalid kinds=circle,: unknown shape ''"),
+        (["strings=/dev/null/none"], "shapelygate: option strings=/dev/null/none: no such file or folder"),
         (["lang=$(id)"], "shapelygate: invalid lang=$(id): expected a language code such as fr"),
         (["strict=yes"], "shapelygate: option strict takes no value"),
         (["timeout="], "shapelygate: option timeout= needs a value"),
@@ -124,7 +132,7 @@ struct PluginEntryTests {
     @Test func everyGoodOptionOpens() {
         let options = ["users=root,0,nobody", "groups=root,65534", "commands=/usr/bin/apt,/usr/sbin/", "timeout=20",
                        "attempts=1", "rounds=3", "shapes-per-kind=2", "kinds=circle,star", "strict", "cooldown=60",
-                       "lang=pt_BR.UTF-8", "strings=/usr/share/x", "path=/usr/local/bin/shapelygate", "seed=7",
+                       "lang=pt_BR.UTF-8", "strings=/usr/share", "path=/usr/local/bin/shapelygate", "seed=7",
                        "timeout=30"]
         #expect(openPlugin(options).0 == 1)
         Plugin.loaded!.close!()
@@ -185,7 +193,7 @@ struct PluginEntryTests {
     @Test(.enabled(if: tool("cc") != nil, "needs a C compiler"))
     func theCSourcesCompileWithoutWarnings() {
         let folder = packageRoot + "/Sources/CShapelyGateApproval"
-        let sources = ["approval.c", "gate.c", "match.c", "options.c"].map { folder + "/" + $0 }
+        let sources = ["approval.c", "foreground.c", "gate.c", "match.c", "options.c", "trusted.c", "vectors.c"].map { folder + "/" + $0 }
         let compiler = Pty([tool("cc")!, "-std=gnu11", "-Wall", "-Wextra", "-Wshadow", "-Wformat=2", "-Werror",
                             "-fsyntax-only", "-I", folder + "/include"] + sources, terminal: false)
         #expect(compiler.finish(timeout: 120) == 0, "\(compiler.text)")

@@ -2,7 +2,8 @@
 // gate and the plugin find at their fixed paths: /etc is overlaid (a policy of the
 // test's in /etc/shapelygate.conf, its own sudo.conf and sudoers), a tmpfs covers /run,
 // the test's socket stands at /run/systemd/journal/socket, and /run/shapelygate is a
-// folder of the test's, so runs on different terminals share grace records. Each run is
+// folder of the test's, so runs on different terminals share grace records; /mnt holds
+// the trusted copies of the gate (`Gates`). Each run is
 // a shell script on a fresh pseudo-terminal of its own (a session of its own).
 
 import TestSupport
@@ -51,6 +52,7 @@ final class PolicyNamespace {
             mount --bind '\(folder)/journal' /run/systemd/journal/socket
             mount --bind '\(folder)/grace' /run/shapelygate
             mount --bind '\(folder)/home' /root
+            \(Gates.setup)
             tty > '\(base)/tty'
             set +e
             \(commands)

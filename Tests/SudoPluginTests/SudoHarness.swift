@@ -2,7 +2,9 @@
 // touching the machine's configuration: each run is `unshare -m` (a private mount
 // namespace) around a script that bind-mounts a test sudo.conf, a test sudoers, an
 // empty /etc/shapelygate.conf (when there is one) and a home folder for root (empty,
-// or holding only a configuration file the test gives), then runs sudo. The run happens on a fresh pseudo-terminal that is its controlling
+// or holding only a configuration file the test gives), mounts a tmpfs of root's on
+// /mnt holding the gates the plugin may be pointed at (`Gates`), then runs sudo, or
+// an interactive shell the test types sudo into. The run happens on a fresh pseudo-terminal that is its controlling
 // terminal (or with no terminal at all), and the test reads what a person would see.
 
 import ShapelyGate
@@ -22,6 +24,33 @@ let buildFolder: String = {
 
 let pluginPath = buildFolder + "/libshapelygate_approval.so"
 let gatePath = buildFolder + "/shapelygate"
+
+/// Where each run's namespace puts copies of programs for path=, on a tmpfs of root's at
+/// /mnt (mode 0711): the build folder itself is not root's all the way from /.
+enum Gates {
+    /// The built gate, mode 0711, in folders only root can write: the one to use.
+    static let installed = "/mnt/shapelygate"
+    /// A copy of true(1), mode 0711: exits 0 and never reports a pass.
+    static let alwaysTrue = "/mnt/true"
+    /// The gate, readable by everyone (0755).
+    static let readable = "/mnt/readable"
+    /// A shell script, 0711.
+    static let script = "/mnt/script"
+    /// The gate in a folder anyone can write.
+    static let inOpenFolder = "/mnt/open/shapelygate"
+    /// A symbolic link to the installed gate, in a folder of nobody's.
+    static let behindUsersLink = "/mnt/nobody/link"
+
+    static let setup = """
+        mount -t tmpfs -o mode=0711 tmpfs /mnt
+        install -m 0711 '\(gatePath)' \(installed)
+        install -m 0711 /bin/true \(alwaysTrue)
+        install -m 0755 '\(gatePath)' \(readable)
+        printf '#!/bin/sh\\nexit 0\\n' >\(script) && chmod 0711 \(script)
+        mkdir -m 0777 /mnt/open && ln \(installed) \(inOpenFolder)
+        mkdir -m 0755 /mnt/nobody && ln -s \(installed) \(behindUsersLink) && chown -hR nobody /mnt/nobody
+        """
+}
 
 func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
@@ -67,8 +96,9 @@ final class SudoRun {
     ///   - background: runs sudo as a background job of a job-control shell.
     ///   - userConfig: a configuration file of root's own, in root's home folder and, when
     ///     `exportsConfigHome`, also in a folder sudo's caller names in XDG_CONFIG_HOME.
+    ///   - shell: runs an interactive bash (prompt `$ `) instead of sudo; the test types.
     init(options: String, sudoArguments: [String]? = nil, terminal: Bool = true, user: String? = nil,
-         background: Bool = false, userConfig: String? = nil, exportsConfigHome: Bool = false) {
+         background: Bool = false, userConfig: String? = nil, exportsConfigHome: Bool = false, shell: Bool = false) {
         writeFile(folder + "/sudo.conf", """
             Plugin sudoers_policy sudoers.so
             Plugin sudoers_io sudoers.so
@@ -99,6 +129,8 @@ final class SudoRun {
             mount --bind '\(folder)/home' /root
             if [ -e /etc/shapelygate.conf ]; then mount --bind '\(folder)/empty.conf' /etc/shapelygate.conf; fi
             if [ -d /run/sudo ]; then mount -t tmpfs tmpfs /run/sudo; fi
+            \(Gates.setup)
+            \(shell ? "exec env PS1='$ ' bash --norc --noprofile -i" : "")
             \(exportsConfigHome ? "export XDG_CONFIG_HOME='\(folder)/config'" : "")
             \(background ? "exec /bin/sh -m -c 'sudo \"$@\" & wait $!' sh \"$@\"" : "")
             exec \(user.map { "setpriv --reuid=\($0) --regid=\(account($0)?.gid ?? 65534) --init-groups " } ?? "")sudo "$@"
@@ -226,50 +258,4 @@ final class Pty {
         }
         return nil
     }
-}
-
-/// The `Uid:` and `Gid:` lines (real, effective, saved and file-system IDs) of the
-/// status of the process named `name` in session `session`, or nil when there is none.
-func credentials(of name: String, inSession session: pid_t) -> [String]? {
-    guard let folder = opendir("/proc") else { return nil }
-    defer { closedir(folder) }
-    while let entry = readdir(folder) {
-        let pid = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-        guard Int32(pid) != nil else { continue }
-        let stat = readText("/proc/\(pid)/stat")
-        // pid (comm) state ppid pgrp session ...
-        guard let close = stat.lastIndex(of: ")"), stat.contains("(\(name))") else { continue }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 3, Int32(fields[3]) == session else { continue }
-        return readText("/proc/\(pid)/status").split(separator: "\n")
-            .filter { $0.hasPrefix("Uid:") || $0.hasPrefix("Gid:") }.map(String.init)
-    }
-    return nil
-}
-
-/// The one-letter state of process `pid` (R, S, T...), from /proc.
-func processState(_ pid: pid_t) -> Character? {
-    let stat = readText("/proc/\(pid)/stat")
-    guard let close = stat.lastIndex(of: ")") else { return nil }
-    return stat[stat.index(after: close)...].dropFirst().first
-}
-
-/// Polls `condition` for up to ten seconds.
-func waitUntil(_ condition: () -> Bool) -> Bool {
-    let deadline = monotonicNow() + 10
-    while monotonicNow() < deadline {
-        if condition() { return true }
-        usleep(20_000)
-    }
-    return condition()
-}
-
-/// The user and group IDs of account `name`, read with getpwnam_r: the plugin tests in
-/// this process call getpwnam at the same time, and its static buffer is shared.
-func account(_ name: String) -> (uid: uid_t, gid: gid_t)? {
-    var entry = passwd()
-    var found: UnsafeMutablePointer<passwd>?
-    var buffer = [CChar](repeating: 0, count: 16384)
-    guard getpwnam_r(name, &entry, &buffer, buffer.count, &found) == 0, found != nil else { return nil }
-    return (entry.pw_uid, entry.pw_gid)
 }

@@ -10,6 +10,8 @@
 //   (a signal ignored under `nohup` stays ignored, every other one is default; Dispatch
 //   and the gate's own blocking are undone), the terminal is as it was found, and every
 //   descriptor above 2 is close-on-exec, so the command inherits nothing of the gate's.
+// - The last step before exec discards what was typed and not read, after the gate's
+//   last output: keys pressed while it said "Passed." never reach the command.
 // - exec replaces the process: the command's status and signals are its own. If exec
 //   fails anyway, the gate reports it and returns 126 or 127.
 
@@ -53,6 +55,7 @@ enum CommandRunner {
         markDescriptorsCloseOnExec()
         var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) }
         argv.append(nil)
+        Terminal.discardTypeAhead()
         execvp(command[0], argv)
         let code = errno
         let reason = Platform.describe(errno: code)

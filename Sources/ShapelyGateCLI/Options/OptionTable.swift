@@ -100,6 +100,13 @@ enum OptionTable {
             guard let value = $0, !value.isEmpty else { throw GateError.usage("option --for needs a text") }
             $1.purpose = value
         },
+        OptionSpec(long: "verdict-fd", short: nil, value: .required("FD"),
+                   help: "write a pass to this open descriptor (for the sudo plugin)", inFiles: false, floor: nil) {
+            guard let value = $0, let number = Int32(value), number > 2 else {
+                throw GateError.usage("invalid --verdict-fd '\($0 ?? "")': expected an open descriptor number above 2")
+            }
+            $1.verdictDescriptor = number
+        },
         OptionSpec(long: "strings", short: "s", value: .required("PATH"),
                    help: "override plist, or a folder of <lang>.lproj/ParentalGateStrings.plist", inFiles: true, floor: nil) {
             guard let value = $0, !value.isEmpty else { throw GateError.usage("option --strings needs a path") }

@@ -42,6 +42,8 @@ public struct Options: Equatable, Sendable {
     public var login = false
     /// What a pass allows, shown on the board and logged (`--for`).
     public var purpose: String?
+    /// Where a pass is reported (`--verdict-fd`): the sudo plugin's pipe.
+    public var verdictDescriptor: Int32?
     public var command: [String] = []
     public init() {}
 }

@@ -15,6 +15,8 @@
 enum Painter {
     static let enter = "\u{1B}[?1049h"
     static let leave = "\u{1B}[2J\u{1B}[H\u{1B}[?1049l"
+    /// What a fatal signal's handler writes: back to the main screen, cursor shown.
+    static let leaveAfterSignal = "\u{1B}[?1049l\u{1B}[?25h"
 
     private static func move(row: Int, column: Int = 0) -> String { "\u{1B}[\(row + 1);\(column + 1)H" }
     private static let eraseLine = "\u{1B}[K"

@@ -18,11 +18,16 @@
 //   Dispatch signalfd on another thread cannot take a thread-directed signal).
 // - `pendingEnding(within:)` waits a bounded time for an ending signal outside the
 //   session (while waiting for the lockout lock), so Ctrl-C still ends the gate there.
+// - The real-time and crash signals are not waited for: `guardAgainstFatalSignals()`
+//   gives them a C handler (guard.c) that puts the terminal back, as armed by the
+//   terminal, and lets the signal end the gate. It also replaces the Swift runtime's
+//   crash handler, so its backtracer never takes the gate's terminal.
 // - `die(by:)` ends the process by a signal, as coreutils' timeout does: core dumps off
 //   (a re-raised SIGQUIT leaves no core file), default disposition, unblocked and raised
 //   on this thread — thread-directed, so Dispatch's signalfd on another thread cannot
 //   take it first and leave the process alive.
 
+import CShapelyGateGuard
 import ShapelyGateSystem
 
 enum Signals {
@@ -48,6 +53,11 @@ enum Signals {
         for number in 1..<Platform.signalLimit where Platform.isIgnored(number) { ignored |= 1 << UInt64(number - 1) }
         inheritedIgnored = ignored
         pthread_sigmask(SIG_BLOCK, nil, &inheritedMask)
+    }
+
+    /// Real-time and crash signals: terminal back first, then the signal's own ending.
+    static func guardAgainstFatalSignals() {
+        sg_guard_install()
     }
 
     /// Whether the caller left `number` ignored (as `nohup` does SIGHUP).

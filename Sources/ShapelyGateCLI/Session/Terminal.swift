@@ -19,6 +19,7 @@
 //   takes nothing for a second. Write errors (a hung-up terminal) are ignored: the
 //   outcome never depends on the screen.
 
+import CShapelyGateGuard
 import Dispatch
 import ShapelyGate
 import ShapelyGateSystem
@@ -30,7 +31,7 @@ public enum TerminalInput: Equatable, Sendable {
     case nothing
     /// The end-of-file key on a canonical line.
     case endOfInput
-    /// The terminal is gone (EIO after a hangup).
+    /// The terminal is gone: closed (its master side, a terminal window) or hung up.
     case hangup
 }
 
@@ -125,9 +126,23 @@ final class Terminal: GateTerminal, @unchecked Sendable {
         _ = tcflush(inputDescriptor, TCIFLUSH)
     }
 
+    /// Arms the fatal-signal handler (guard.c) with the settings found at open and
+    /// `leave`, the bytes that take the gate's screen away; `restore()` disarms it.
+    func guardAgainstFatalSignals(leaving leave: String) {
+        guard !restored else { return }
+        var settings = saved
+        let bytes = Array(leave.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                sg_guard_arm(inputDescriptor, outputDescriptor, &settings, $0.baseAddress, $0.count)
+            }
+        }
+    }
+
     /// Puts back the settings found at open. Safe to call twice.
     public func restore() {
         guard !restored else { return }
+        sg_guard_disarm()
         restored = true
         var settings = saved
         _ = tcsetattr(inputDescriptor, TCSANOW, &settings)
@@ -187,13 +202,31 @@ final class Terminal: GateTerminal, @unchecked Sendable {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
             if count > 0 { return .bytes(Array(buffer[0..<count])) }
-            if count == 0 { return .endOfInput }
+            // A hung-up terminal reads as end of file too; unlike the end-of-file key,
+            // it no longer answers for its settings.
+            if count == 0 { return isHungUp ? .hangup : .endOfInput }
             switch errno {
             case EINTR: continue
             case EAGAIN, EWOULDBLOCK: return .nothing
-            default: return .hangup  // EIO: the terminal was closed
+            default: return .hangup  // EIO: the other side of a pseudo-terminal was closed
             }
         }
+    }
+
+    /// Drops what was typed on the controlling terminal and not yet read: the gate's
+    /// last act before a pass hands the terminal on (exec, or the caller's next
+    /// command), so a key pressed while it said "Passed." cannot answer that command.
+    static func discardTypeAhead(path: String = Terminal.path) {
+        let descriptor = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return }
+        _ = tcflush(descriptor, TCIFLUSH)
+        _ = Platform.closeDescriptor(descriptor)
+    }
+
+    /// Whether the terminal is gone: a hung-up descriptor fails every request with EIO.
+    private var isHungUp: Bool {
+        var settings = termios()
+        return tcgetattr(inputDescriptor, &settings) != 0
     }
 
     public var isForeground: Bool { tcgetpgrp(inputDescriptor) == getpgrp() }

@@ -20,6 +20,11 @@ struct Lockout {
         store = cooldown > 0 ? StateStore(environment: environment) : nil
     }
 
+    init(cooldown: Int, store: StateStore?) {
+        self.cooldown = cooldown
+        self.store = store
+    }
+
     /// The error to deny with while locked, or nil when the gate may open.
     func check(_ strings: GateStrings) -> GateError? {
         guard cooldown > 0 else { return nil }

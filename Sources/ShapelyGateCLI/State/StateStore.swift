@@ -1,7 +1,12 @@
 // StateStore.swift — the per-user lockout file, `$XDG_STATE_HOME/shapelygate/lockout`
-// (default `~/.local/state/shapelygate/lockout`).
+// (default `~/.local/state/shapelygate/lockout`); root's is always in root's own home
+// from the password database (`/var/lib/shapelygate` when it names none).
 //
 // Contract:
+// - Root never takes its folder from HOME or XDG_STATE_HOME: run with a user's
+//   environment (`sudo -E`, molly-guard) it must not write in that user's home.
+// - A missing folder on the way is created (0700) only inside a folder the effective
+//   user owns: the gate never makes anything in a home, or any folder, of another.
 // - The folder is reached from `/` one component at a time, each opened relative to the
 //   one before with O_NOFOLLOW; a symbolic link on the way is followed only if root or
 //   the effective user owns it, and the folder itself must be a real directory owned by
@@ -38,14 +43,27 @@ struct StateStore {
     /// How long to wait for another gate's lock before denying.
     var lockPatience = 5.0
 
+    /// The store of the user running the gate.
     init?(environment: [String: String]) {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            folder = state + "/shapelygate"
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            folder = home + "/.local/state/shapelygate"
-        } else {
-            return nil
+        let user = geteuid()
+        guard let folder = Self.folder(environment: environment, user: user,
+                                       passwordHome: user == 0 ? PasswordEntry.lookUp(uid: 0)?.home : nil) else { return nil }
+        self.folder = folder
+    }
+
+    /// Where the state of `user` lives: root's in `passwordHome` (its home in the
+    /// password database) or /var/lib/shapelygate, whatever the environment says; any
+    /// other user's in XDG_STATE_HOME, else HOME. Nil when neither names a folder.
+    static func folder(environment: [String: String], user: uid_t, passwordHome: String?) -> String? {
+        if user == 0 {
+            guard let home = passwordHome, home.hasPrefix("/"), home.contains(where: { $0 != "/" }) else {
+                return "/var/lib/shapelygate"
+            }
+            return home + "/.local/state/shapelygate"
         }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/shapelygate" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/shapelygate" }
+        return nil
     }
 
     init(folder: String) { self.folder = folder }
@@ -104,6 +122,11 @@ struct StateStore {
     private func step(into part: String, of parent: Int32, path: String, last: Bool) -> Result<Int32, StoreFailure> {
         var next = openat(parent, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if next < 0 && errno == ENOENT {
+            var owner = stat()
+            if fstat(parent, &owner) != 0 || owner.st_uid != geteuid() {
+                let above = path.split(separator: "/").dropLast().joined(separator: "/")
+                return .failure(.refused("cannot create \(path): /\(above) belongs to uid \(owner.st_uid), not to uid \(geteuid()); the gate creates its state only in folders of its user's own"))
+            }
             if mkdirat(parent, part, 0o700) != 0 && errno != EEXIST {
                 return .failure(.refused("cannot create \(path): \(Platform.describe(errno: errno))"))
             }
