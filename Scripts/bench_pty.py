@@ -4,15 +4,22 @@
 Usage: bench_pty.py BINARY RUNS
 Prints one 'name value unit' line per figure.
 """
-import os, pty, select, signal, statistics, subprocess, sys, time
+import fcntl, os, pty, select, signal, statistics, struct, subprocess, sys, termios, time
 
 BINARY, RUNS = sys.argv[1], int(sys.argv[2])
-ENV = dict(os.environ, TERM="xterm", LANG="C.UTF-8", NO_COLOR="1")
+# A person's terminal: a real size, 256 colours, colour on.
+COLUMNS, ROWS = 80, 24
+ENV = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "COLUMNS", "LINES")}
+ENV.update(TERM="xterm-256color", LANG="C.UTF-8")
+ENV.pop("COLORTERM", None)
 
 
 def spawn(argv):
     pid, fd = pty.fork()
     if pid == 0:
+        # The child's stdin is the new terminal: give it its size before the program runs,
+        # as a terminal emulator does before it starts the shell.
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
         os.execvpe(argv[0], argv, ENV)
     return pid, fd
 
@@ -55,10 +62,15 @@ anchors = {
     "whiptail": (["whiptail", "--yesno", "ready?", "8", "30"], b"ready?"),
     "dialog": (["dialog", "--yesno", "ready?", "8", "30"], b"ready?"),
 }
-for name, (argv, marker) in anchors.items():
-    if subprocess.run(["sh", "-c", f"command -v {argv[0]}"], capture_output=True).returncode != 0:
-        continue
-    samples = [first_prompt(argv, marker) for _ in range(RUNS)]
+available = {name: spec for name, spec in anchors.items()
+             if subprocess.run(["sh", "-c", f"command -v {spec[0][0]}"], capture_output=True).returncode == 0}
+# Interleaved, one run of each in turn: a change in the machine's load (it may be
+# shared) touches every anchor alike, so the ratios compare like with like.
+first = {name: [] for name in available}
+for _ in range(RUNS):
+    for name, (argv, marker) in available.items():
+        first[name].append(first_prompt(argv, marker))
+for name, samples in first.items():
     report(f"first-prompt/{name}", median_ms(samples), "ms")
 
 # Denial without a terminal: a new session, no controlling terminal, stdin /dev/null.

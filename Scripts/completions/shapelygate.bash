@@ -13,6 +13,8 @@ _shapelygate_values() {
             mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
         -l|--lang|--strings-template)
             mapfile -t COMPREPLY < <(compgen -W "en es fr de" -- "$cur") ;;
+        --board)
+            mapfile -t COMPREPLY < <(compgen -W "picture words" -- "$cur") ;;
         -k|--kinds)
             if [[ $cur == *,* ]]; then
                 compopt -o nospace 2>/dev/null
@@ -50,7 +52,7 @@ _shapelygate() {
         fi
         case $word in
             --) _shapelygate_command $((i + 1)); return ;;
-            -a|-t|-n|-r|-k|-s|-l|--attempts|--timeout|--shapes-per-kind|--rounds|--kinds|--strings|--lang|--seed|--cooldown|--for|--verdict-fd|--strings-template)
+            -a|-t|-n|-r|-k|-s|-l|--attempts|--timeout|--shapes-per-kind|--rounds|--kinds|--strings|--lang|--seed|--cooldown|--for|--verdict-fd|--board|--strings-template)
                 if ((i + 1 == COMP_CWORD)); then _shapelygate_values "$word" "$cur"; return; fi
                 ((i += 2))
                 continue ;;
@@ -60,7 +62,7 @@ _shapelygate() {
         ((i++))
     done
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "-a --attempts -t --timeout --no-timeout -n --shapes-per-kind -r --rounds -k --kinds -s --strings -l --lang --cooldown --strict --login --for --verdict-fd --seed --no-color --odds --strings-template -h --help -V --version --" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "-a --attempts -t --timeout --no-timeout -n --shapes-per-kind -r --rounds -k --kinds -s --strings -l --lang --cooldown --strict --login --for --verdict-fd --seed --no-color --board --odds --strings-template -h --help -V --version --" -- "$cur")
     else
         mapfile -t COMPREPLY < <(compgen -c -- "$cur")
     fi

@@ -21,7 +21,7 @@ function __shapelygate_wrapped
                 set -e tokens[1..$index]
                 string join \n -- $tokens
                 return 0
-            case -a -t -n -r -k -s -l --attempts --timeout --shapes-per-kind --rounds --kinds --strings --lang --seed --cooldown --for --verdict-fd
+            case -a -t -n -r -k -s -l --attempts --timeout --shapes-per-kind --rounds --kinds --strings --lang --seed --cooldown --for --verdict-fd --board
                 set skip 1
             case '-*'
             case '*'
@@ -67,6 +67,7 @@ complete -c shapelygate -n $options -l strict -d 'at most 1 in 100 for a random 
 complete -c shapelygate -n $options -l login -d 'for ~/.profile: every way out denies with status 1'
 complete -c shapelygate -n $options -l for -x -d 'what a pass allows, shown and logged'
 complete -c shapelygate -n $options -l no-color -d 'draw without colour'
+complete -c shapelygate -n $options -l board -x -a 'picture words' -d 'picture, or plain lines for a screen reader'
 complete -c shapelygate -n $options -l odds -d 'print the chance a random guess passes'
 complete -c shapelygate -n $options -l strings-template -x -a 'en es fr de' -d 'print a complete strings plist'
 complete -c shapelygate -n $options -s h -l help -d 'show help'

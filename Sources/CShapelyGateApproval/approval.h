@@ -44,7 +44,7 @@ struct sg_policy {
 };
 
 /* The gate's options that take a value, passed on as `--name value`. */
-#define SG_GATE_OPTIONS 9
+#define SG_GATE_OPTIONS 10
 extern const char *const sg_gate_options[SG_GATE_OPTIONS];
 
 struct passwd;

@@ -22,7 +22,7 @@
 #include "approval.h"
 
 const char *const sg_gate_options[SG_GATE_OPTIONS] = {
-    "timeout", "attempts", "rounds", "shapes-per-kind", "cooldown", "seed", "kinds", "lang", "strings",
+    "timeout", "attempts", "rounds", "shapes-per-kind", "cooldown", "seed", "kinds", "lang", "strings", "board",
 };
 
 static bool gate_option(struct sg_state *state, const char *name, const char *value) {
@@ -147,6 +147,10 @@ static bool gate_value(struct sg_state *state, const char *name, const char *val
         (strlen(value) > 35 ||
          strspn(value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.@") != strlen(value))) {
         sg_set_message(state, "shapelygate: invalid lang=%.40s: expected a language code such as fr", value);
+        return false;
+    }
+    if (strcmp(name, "board") == 0 && strcmp(value, "picture") != 0 && strcmp(value, "words") != 0) {
+        sg_set_message(state, "shapelygate: invalid board=%.40s: expected picture or words", value);
         return false;
     }
     return gate_option(state, name, value) || (sg_set_message(state, "shapelygate: out of memory"), false);

@@ -15,16 +15,21 @@ public enum BuiltInStrings {
         }
     }
 
+    /// The literals are pairs, not dictionaries: each string is hashed once, into the
+    /// table, at the gate's start.
     private static func table(
-        _ primary: [String: String], tooMany: [String: String], expired: [String: String],
-        terminal: [String: String], shapes: [ShapeKind: String]
+        _ primary: KeyValuePairs<String, String>, tooMany: KeyValuePairs<String, String>,
+        expired: KeyValuePairs<String, String>, terminal: KeyValuePairs<String, String>,
+        shapes: KeyValuePairs<ShapeKind, String>, words: KeyValuePairs<ShapeKind, String>
     ) -> [StringKey: String] {
-        var table: [StringKey: String] = [:]
+        var table = [StringKey: String](
+            minimumCapacity: primary.count + tooMany.count + expired.count + terminal.count + shapes.count + words.count)
         for (key, value) in primary { table[StringKey("Primary", key)] = value }
         for (key, value) in tooMany { table[StringKey("TooManyAttempts", key)] = value }
         for (key, value) in expired { table[StringKey("TimeExpired", key)] = value }
         for (key, value) in terminal { table[StringKey("Terminal", key)] = value }
         for (kind, value) in shapes { table[.name(of: kind)] = value }
+        for (kind, value) in words { table[.words(for: kind)] = value }
         return table
     }
 
@@ -75,10 +80,19 @@ public enum BuiltInStrings {
             "SignalSuspend": "Ctrl-Z",
             "SignalHangup": "the terminal was closed",
             "SignalTerminate": "a request to stop",
+            "WordsTiles": "Tiles:",
+            "WordsTile": "{number}: {description}",
+            "SecondsLeft": "Seconds left: {seconds}.",
         ],
         shapes: [
             .circle: "circle", .square: "square", .triangle: "triangle", .pentagon: "pentagon",
             .hexagon: "hexagon", .star: "star", .diamond: "diamond", .heart: "heart", .cross: "cross",
+        ],
+        words: [
+            .circle: "round, no corners", .square: "4 corners, flat at the bottom",
+            .triangle: "3 corners", .pentagon: "5 corners", .hexagon: "6 corners",
+            .star: "5 sharp arms", .diamond: "4 corners, standing on a point",
+            .heart: "2 round bumps on top, a point at the bottom", .cross: "like a plus sign, 12 corners",
         ]
     )
 
@@ -129,11 +143,20 @@ public enum BuiltInStrings {
             "SignalSuspend": "Ctrl-Z",
             "SignalHangup": "se cerró la terminal",
             "SignalTerminate": "una petición de parada",
+            "WordsTiles": "Fichas:",
+            "WordsTile": "{number}: {description}",
+            "SecondsLeft": "Segundos restantes: {seconds}.",
         ],
         shapes: [
             .circle: "el círculo", .square: "el cuadrado", .triangle: "el triángulo",
             .pentagon: "el pentágono", .hexagon: "el hexágono", .star: "la estrella",
             .diamond: "el rombo", .heart: "el corazón", .cross: "la cruz",
+        ],
+        words: [
+            .circle: "redondo, sin esquinas", .square: "4 esquinas, con la base plana",
+            .triangle: "3 esquinas", .pentagon: "5 esquinas", .hexagon: "6 esquinas",
+            .star: "5 puntas afiladas", .diamond: "4 esquinas, apoyado sobre una punta",
+            .heart: "2 curvas arriba y una punta abajo", .cross: "como el signo más, 12 esquinas",
         ]
     )
 
@@ -184,11 +207,20 @@ public enum BuiltInStrings {
             "SignalSuspend": "Ctrl-Z",
             "SignalHangup": "le terminal a été fermé",
             "SignalTerminate": "une demande d'arrêt",
+            "WordsTiles": "Cases :",
+            "WordsTile": "{number} : {description}",
+            "SecondsLeft": "Secondes restantes : {seconds}.",
         ],
         shapes: [
             .circle: "le cercle", .square: "le carré", .triangle: "le triangle",
             .pentagon: "le pentagone", .hexagon: "l'hexagone", .star: "l'étoile",
             .diamond: "le losange", .heart: "le cœur", .cross: "la croix",
+        ],
+        words: [
+            .circle: "rond, sans coins", .square: "4 coins, posé à plat",
+            .triangle: "3 coins", .pentagon: "5 coins", .hexagon: "6 coins",
+            .star: "5 branches pointues", .diamond: "4 coins, posé sur une pointe",
+            .heart: "2 bosses en haut, une pointe en bas", .cross: "comme le signe plus, 12 coins",
         ]
     )
 
@@ -239,11 +271,20 @@ public enum BuiltInStrings {
             "SignalSuspend": "Strg-Z",
             "SignalHangup": "das Terminal wurde geschlossen",
             "SignalTerminate": "eine Aufforderung zum Beenden",
+            "WordsTiles": "Felder:",
+            "WordsTile": "{number}: {description}",
+            "SecondsLeft": "Verbleibende Sekunden: {seconds}.",
         ],
         shapes: [
             .circle: "den Kreis", .square: "das Quadrat", .triangle: "das Dreieck",
             .pentagon: "das Fünfeck", .hexagon: "das Sechseck", .star: "den Stern",
             .diamond: "die Raute", .heart: "das Herz", .cross: "das Kreuz",
+        ],
+        words: [
+            .circle: "rund, ohne Ecken", .square: "4 Ecken, unten flach",
+            .triangle: "3 Ecken", .pentagon: "5 Ecken", .hexagon: "6 Ecken",
+            .star: "5 spitze Zacken", .diamond: "4 Ecken, steht auf einer Spitze",
+            .heart: "oben 2 runde Bögen, unten eine Spitze", .cross: "wie ein Pluszeichen, 12 Ecken",
         ]
     )
 }

@@ -53,6 +53,15 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         StringKey("Shapes", kind.keyName)
     }
 
+    // The words board (`--board words`).
+    public static let wordsTiles = StringKey("Terminal", "WordsTiles")
+    public static let wordsTile = StringKey("Terminal", "WordsTile")
+    public static let secondsLeft = StringKey("Terminal", "SecondsLeft")
+    /// How the words board describes a shape, without its name.
+    public static func words(for kind: ShapeKind) -> StringKey {
+        StringKey("Words", kind.keyName)
+    }
+
     /// Every key, in the order a template lists them.
     public static let all: [StringKey] =
         [title, countdown] + ShapeKind.allCases.map(description(of:))
@@ -61,6 +70,7 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         + [noTerminalPAM, toRun, pressEnter, roundWon, tooSmall, tooSmallNow, notRun, tooLong]
         + [signalInterrupt, signalQuit, signalSuspend, signalHangup, signalTerminate]
         + ShapeKind.allCases.map(name(of:))
+        + [wordsTiles, wordsTile, secondsLeft] + ShapeKind.allCases.map(words(for:))
 
     /// What each key is for, and the placeholders it may use: the template's comments.
     public var comment: String {
@@ -90,6 +100,10 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         case ("Terminal", "TooLong"): return "On stderr when what a pass allows is too long to show; {count} characters, {limit} at most"
         case ("Terminal", let key) where key.hasPrefix("Signal"): return "The way a gate was ended, as {signal} in Interrupted"
         case ("Shapes", _): return "Shape name, with an article where the language's sentences need one"
+        case ("Terminal", "WordsTiles"): return "Words board: the line before the tiles"
+        case ("Terminal", "WordsTile"): return "Words board: one tile; {number} is its number, {description} what it looks like"
+        case ("Terminal", "SecondsLeft"): return "Words board: the time left, spoken at the prompt and a few times after; {seconds}"
+        case ("Words", _): return "Words board: this shape described by its form, never by its name nor the letters of its name; counts as digits"
         default: return ""
         }
     }

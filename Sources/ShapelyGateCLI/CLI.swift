@@ -145,7 +145,7 @@ public enum CLI {
         }
         let display = Display.detect(environment: environment, noColor: options.noColor)
         terminal.guardAgainstFatalSignals(leaving: display.cursorControl ? Painter.leaveAfterSignal : "")
-        let renderer = Renderer(strings: strings, display: display, guarding: guarding)
+        let renderer = Renderer(strings: strings, display: display, guarding: guarding, board: options.board)
         let session = Session(
             terminal: terminal, renderer: renderer,
             configuration: options.configuration, generator: GateRandom(seed: options.seed),

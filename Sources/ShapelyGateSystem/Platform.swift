@@ -117,13 +117,16 @@ extension Platform {
         #else
         var entry = environ
         #endif
+        // Split at the first `=` byte, decoding each side once (invalid UTF-8 repaired,
+        // as String(cString:) does): no walk over characters, which costs at startup.
         while let pointer = entry.pointee {
-            let pair = String(cString: pointer)
-            if let equals = pair.firstIndex(of: "=") {
-                let name = String(pair[..<equals])
-                if result[name] == nil { result[name] = String(pair[pair.index(after: equals)...]) }
-            }
             entry += 1
+            guard let equals = strchr(pointer, 0x3D) else { continue }
+            let nameLength = pointer.distance(to: equals)
+            let name = String(decoding: UnsafeRawBufferPointer(start: pointer, count: nameLength), as: UTF8.self)
+            if result[name] != nil { continue }
+            let value = equals + 1
+            result[name] = String(decoding: UnsafeRawBufferPointer(start: value, count: strlen(value)), as: UTF8.self)
         }
         return result
     }
@@ -207,6 +210,11 @@ extension Platform {
     /// Scroll Lock, a stalled link): what it cannot write then is dropped. Works on
     /// blocking and non-blocking descriptors alike, without changing their flags.
     package static func writePatiently(_ descriptor: Int32, _ bytes: [UInt8], patience: Double = 1) {
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 && flags & O_NONBLOCK != 0 {
+            writeWithoutBlocking(descriptor, bytes, patience: patience)
+            return
+        }
         var offset = 0
         while offset < bytes.count {
             var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
@@ -223,6 +231,26 @@ extension Platform {
             } else {
                 return
             }
+        }
+    }
+
+    /// `writePatiently` on a non-blocking descriptor: all it takes at once, and a wait
+    /// for room only when it takes nothing.
+    private static func writeWithoutBlocking(_ descriptor: Int32, _ bytes: [UInt8], patience: Double) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                offset += count
+                continue
+            }
+            guard count < 0 else { return }
+            if errno == EINTR { continue }
+            guard errno == EAGAIN || errno == EWOULDBLOCK else { return }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            var waited: Int32
+            repeat { waited = poll(&ready, 1, Int32(patience * 1000)) } while waited < 0 && errno == EINTR
+            guard waited > 0, ready.revents & Int16(POLLOUT) != 0 else { return }
         }
     }
 

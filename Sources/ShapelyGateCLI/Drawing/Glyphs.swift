@@ -23,7 +23,7 @@ public enum Charset: String, CaseIterable, Sendable {
         let term = environment["TERM"] ?? ""
         let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
             .compactMap { $0 }.first { !$0.isEmpty }?.lowercased() ?? ""
-        let utf8 = locale.contains("utf-8") || locale.contains("utf8")
+        let utf8 = locale.containsBytes("utf-8") || locale.containsBytes("utf8")
         if term == "dumb" || !utf8 { return .ascii }
         return term == "linux" || term.hasPrefix("linux-") ? .console : .blocks
     }

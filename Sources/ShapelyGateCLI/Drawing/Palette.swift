@@ -24,7 +24,7 @@ public enum ColorMode: String, CaseIterable, Sendable {
         if term.isEmpty || term == "dumb" { return .plain }
         if noColor || !(environment["NO_COLOR"] ?? "").isEmpty { return .monochrome }
         let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
-        if term.contains("256color") || colorTerm == "truecolor" || colorTerm == "24bit" {
+        if term.containsBytes("256color") || colorTerm == "truecolor" || colorTerm == "24bit" {
             return .indexed
         }
         return .basic

@@ -55,15 +55,18 @@ struct Raster: Equatable, Sendable {
                     pixels[row * width + column] = centre < 0
                     continue
                 }
-                var hits = 0
-                for sampleRow in 0..<samples {
+                // On when at least half the samples hit: stop as soon as that is decided.
+                let needed = (samples * samples + 1) / 2
+                var hits = 0, misses = 0
+                sampling: for sampleRow in 0..<samples {
                     let y = 1 - (Double(row) + (Double(sampleRow) + 0.5) / Double(samples)) / Double(height)
                     for sampleColumn in 0..<samples {
                         let x = (Double(column) + (Double(sampleColumn) + 0.5) / Double(samples)) / Double(width)
-                        if figure.signedDistance(x: x, y: y) <= 0 { hits += 1 }
+                        if figure.signedDistance(x: x, y: y) <= 0 { hits += 1 } else { misses += 1 }
+                        if hits >= needed || misses > samples * samples - needed { break sampling }
                     }
                 }
-                pixels[row * width + column] = 2 * hits >= samples * samples
+                pixels[row * width + column] = hits >= needed
             }
         }
         self.init(width: width, height: height, pixels: pixels)

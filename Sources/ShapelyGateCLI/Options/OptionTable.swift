@@ -126,6 +126,14 @@ enum OptionTable {
         },
         OptionSpec(long: "no-color", short: nil, value: .none,
                    help: "draw without colour (as does NO_COLOR)", inFiles: true, floor: nil) { $1.noColor = true },
+        OptionSpec(long: "board", short: nil, value: .required("picture|words"),
+                   help: "words: plain lines for screen readers (default picture)",
+                   inFiles: true, floor: nil) {
+            guard let value = $0, let style = BoardStyle(rawValue: value.lowercased()) else {
+                throw GateError.usage("invalid --board '\($0 ?? "")': expected picture or words")
+            }
+            $1.board = style
+        },
         OptionSpec(long: "odds", short: nil, value: .none,
                    help: "print the chance that random guessing passes, then exit", inFiles: false, floor: nil) {
             $1.action = .odds

@@ -22,6 +22,11 @@ public enum Action: Equatable, Sendable {
     case odds
 }
 
+/// How the board is shown: drawn tiles, or plain lines a screen reader speaks.
+public enum BoardStyle: String, CaseIterable, Equatable, Sendable {
+    case picture, words
+}
+
 public struct Options: Equatable, Sendable {
     public var action: Action = .gate
     public var configuration = GateConfiguration()
@@ -29,6 +34,7 @@ public struct Options: Equatable, Sendable {
     public var language: String?
     public var seed: UInt64?
     public var noColor = false
+    public var board = BoardStyle.picture
     /// Seconds the gate stays shut after a denial (doubling with each one); 0 is off.
     public var cooldown = 0
     public var strict = false
@@ -110,8 +116,9 @@ public enum OptionParser {
     private static func find(_ word: String) throws(GateError) -> (OptionSpec, String?) {
         if word.hasPrefix("--") {
             let body = word.dropFirst(2)
-            let name = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+            let equals = body.firstIndex(of: "=")
+            let name = equals.map { body[..<$0] } ?? body
+            let inline = equals.map { String(body[body.index(after: $0)...]) }
             guard let spec = OptionTable.spec(long: name) else { throw .usage("unknown option --\(name)") }
             return (spec, inline)
         }

@@ -40,11 +40,14 @@ enum Signals {
     static let redraw: [Int32] = [SIGCONT, SIGWINCH]
 
     /// What the caller handed the gate.
-    nonisolated(unsafe) private static var inheritedIgnored: Set<Int32> = []
+    /// Bit n set: signal n was ignored (a plain mask: nothing to build at startup).
+    nonisolated(unsafe) private static var inheritedIgnored: UInt64 = 0
     nonisolated(unsafe) private static var inheritedMask = sigset_t()
 
     static func captureInherited() {
-        inheritedIgnored = Set((1..<Platform.signalLimit).filter(Platform.isIgnored))
+        var ignored: UInt64 = 0
+        for number in 1..<Platform.signalLimit where Platform.isIgnored(number) { ignored |= 1 << UInt64(number - 1) }
+        inheritedIgnored = ignored
         pthread_sigmask(SIG_BLOCK, nil, &inheritedMask)
     }
 
@@ -54,7 +57,9 @@ enum Signals {
     }
 
     /// Whether the caller left `number` ignored (as `nohup` does SIGHUP).
-    static func wasIgnored(_ number: Int32) -> Bool { inheritedIgnored.contains(number) }
+    static func wasIgnored(_ number: Int32) -> Bool {
+        (1..<Platform.signalLimit).contains(number) && inheritedIgnored & (1 << UInt64(number - 1)) != 0
+    }
 
     private static func set(_ numbers: [Int32]) -> sigset_t {
         var set = sigset_t()

@@ -21,14 +21,17 @@ struct Renderer: Sendable {
     let display: Display
     /// What a pass allows (the command line or `--for`), already quoted.
     let guarding: String?
+    /// Drawn tiles, or the words board (WordsBoard.swift), which has a plain display.
+    let board: BoardStyle
     /// The most columns of it the gate will try to show: more than fits a 400×40
     /// terminal with the board, so longer text can never be shown whole and is refused.
     static let longestGuarded = 16_000
 
-    init(strings: GateStrings, display: Display, guarding: String? = nil) {
+    init(strings: GateStrings, display: Display, guarding: String? = nil, board: BoardStyle = .picture) {
         self.strings = strings
-        self.display = display
+        self.display = board == .words ? .plain : display
         self.guarding = guarding
+        self.board = board
     }
 
     /// A string for the screen, its placeholders filled, its controls made visible.
@@ -191,10 +194,12 @@ struct Renderer: Sendable {
     }
 
     func plainMessage(_ message: ScreenMessage, tileCount: Int, width: Int) -> String {
-        self.message(message, tileCount: tileCount).lines(width: width - 1, mode: display.colorMode).joined(separator: "\n") + "\n"
+        if speaksWords { return wordsMessage(message, tileCount: tileCount) }
+        return self.message(message, tileCount: tileCount).lines(width: width - 1, mode: display.colorMode).joined(separator: "\n") + "\n"
     }
 
     func plainClosing(_ outcome: SessionOutcome, width: Int) -> String {
-        closing(outcome, width: width)
+        // The words board's lines are never broken: a screen reader would speak two.
+        closing(outcome, width: speaksWords ? .max : width)
     }
 }

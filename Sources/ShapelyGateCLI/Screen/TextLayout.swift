@@ -117,8 +117,10 @@ enum TextLayout {
         var index = 0
         while index < characters.count {
             let end = index + length
-            if end <= characters.count, String(characters[index..<end]).lowercased() == target,
-               index == 0 || !characters[index - 1].isLetter, end == characters.count || !characters[end].isLetter {
+            // The cheap word-boundary tests first: most places are inside a word.
+            if end <= characters.count, index == 0 || !characters[index - 1].isLetter,
+               end == characters.count || !characters[end].isLetter,
+               String(characters[index..<end]).lowercased() == target {
                 out += on + String(characters[index..<end]) + off
                 index = end
             } else {

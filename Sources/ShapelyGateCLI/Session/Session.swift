@@ -40,7 +40,7 @@ final class Session: @unchecked Sendable {
     private var signalSources: [any DispatchSourceSignal] = []
     private var timers: [any SessionTimer] = []
     private var deadlineTimer: (any SessionTimer)?
-    private var tickTimer: (any SessionTimer)?
+    var tickTimer: (any SessionTimer)?
     private var resizeTimer: (any SessionTimer)?
     var editor: LineEditor
     /// What is on screen now (cursor mode); nil while the screen is too small.
@@ -73,9 +73,14 @@ final class Session: @unchecked Sendable {
     func run() -> SessionOutcome {
         let done = DispatchSemaphore(value: 0)
         let box = OutcomeBox()
-        start { outcome in
-            box.value = outcome
-            done.signal()
+        // The start runs as the queue's work but on this thread, which would only wait:
+        // the first board does not wait for a thread to be made and scheduled.
+        queue.sync { [self] in
+            finished = { outcome in
+                box.value = outcome
+                done.signal()
+            }
+            begin()
         }
         done.wait()
         return box.value ?? .endOfInput
@@ -97,6 +102,12 @@ final class Session: @unchecked Sendable {
     private func begin() {
         terminal.prepare(editing: cursorMode, discardTypeAhead: true)
         if cursorMode { terminal.write(Painter.enter) }
+        // The countdown starts with the first screen, the board or what it needs. That
+        // screen comes before everything else is set up: until their sources read them,
+        // the gate's signals stay blocked and pending, and input waits in the terminal.
+        challenge.startCountdown(at: clock.now())
+        showBoard()
+        guard outcome == nil else { return }
         if catchSignals {
             for number in Signals.ending + [Signals.suspend] + Signals.terminalStops + Signals.redraw {
                 let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
@@ -107,12 +118,9 @@ final class Session: @unchecked Sendable {
         }
         terminal.startReading(on: queue) { [unowned self] in self.readInput() }
         if cursorMode { resizeTimer = makeTimer { [unowned self] in self.draw() } }
-        // The countdown starts with the first screen, the board or what it needs.
-        challenge.startCountdown(at: clock.now())
-        showBoard()
         if challenge.deadline != nil {
             deadlineTimer = makeTimer { [unowned self] in self.deadlinePassed() }
-            if cursorMode { tickTimer = makeTimer { [unowned self] in self.tick() } }
+            if cursorMode || renderer.speaksWords { tickTimer = makeTimer { [unowned self] in self.tick() } }
             armTimers()
         }
     }
@@ -131,6 +139,7 @@ final class Session: @unchecked Sendable {
 
     /// The next moment the whole seconds shown change.
     private func scheduleTick() {
+        if renderer.speaksWords { return scheduleSpokenTime() }
         guard let tickTimer, let deadline = challenge.deadline, let left = challenge.secondsLeft(at: clock.now()), left > 1 else { return }
         tickTimer.schedule(at: deadline - Double(left - 1))
     }
@@ -143,6 +152,7 @@ final class Session: @unchecked Sendable {
 
     private func tick() {
         guard outcome == nil else { return }
+        if renderer.speaksWords { return speakTimeLeft() }
         if let frame, let left = challenge.secondsLeft(at: clock.now()) {
             terminal.write(Painter.countdown(frame, text: renderer.countdown(seconds: left, width: terminal.size.columns),
                                              answer: editor.visible, columns: terminal.size.columns))
@@ -161,6 +171,8 @@ final class Session: @unchecked Sendable {
         pending.removeAll()
         if cursorMode {
             draw()
+        } else if renderer.speaksWords {
+            showWordsBoard()
         } else {
             let columns = terminal.size.columns
             guard renderer.plainBoardFits(challenge.board, width: columns) else {
@@ -181,6 +193,7 @@ final class Session: @unchecked Sendable {
     }
 
     func showPrompt() {
+        if renderer.speaksWords { return showWordsPrompt() }
         terminal.write(renderer.prompt(target: challenge.target, tileCount: challenge.board.tiles.count,
                                        secondsLeft: challenge.secondsLeft(at: clock.now()), width: terminal.size.columns))
     }

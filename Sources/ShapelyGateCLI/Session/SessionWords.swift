@@ -1,0 +1,38 @@
+// SessionWords.swift — the session's side of the words board (`--board words`): every
+// screen appended as plain lines, in the order a screen reader speaks them, and the
+// time left spoken at the prompt and then only at a few thresholds (WordsBoard.swift).
+// Runs on the session's queue only, like the rest of the session.
+
+import ShapelyGate
+
+extension Session {
+    /// The message (why the board changed), the board in words and the prompt.
+    func showWordsBoard() {
+        boardShown = true
+        let tileCount = challenge.board.tiles.count
+        if let message { terminal.write("\n" + renderer.wordsMessage(message, tileCount: tileCount)) }
+        terminal.write(renderer.wordsBoard(challenge.board, target: challenge.target, round: challenge.round,
+                                           rounds: challenge.configuration.rounds))
+        showWordsPrompt()
+    }
+
+    func showWordsPrompt() {
+        terminal.write(renderer.wordsPrompt(target: challenge.target, tileCount: challenge.board.tiles.count,
+                                            secondsLeft: challenge.secondsLeft(at: clock.now())))
+    }
+
+    /// Arms the tick timer for the next threshold below the time left now.
+    func scheduleSpokenTime() {
+        guard let tickTimer, let deadline = challenge.deadline, let left = challenge.secondsLeft(at: clock.now()),
+            let next = WordsBoard.nextThreshold(below: left)
+        else { return }
+        tickTimer.schedule(at: deadline - Double(next))
+    }
+
+    /// A threshold passed: the time left on a new line, then the prompt again.
+    func speakTimeLeft() {
+        terminal.write("\n")
+        showWordsPrompt()
+        scheduleSpokenTime()
+    }
+}

@@ -1,0 +1,112 @@
+// WordsBoardEndToEndTests.swift — the board for screen readers (`--board words`) as a
+// person meets it, on a colour terminal that moves its cursor: nothing but printable
+// text and line ends reaches the terminal, the tiles are read in order as words, the
+// right tile passes, a wrong one is counted, the time is spoken at the prompt and once
+// more at 5 s, and the system file cannot put the pictures back.
+
+import ShapelyGate
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("The words board on a pseudo-terminal", .serialized)
+struct WordsBoardEndToEndTests {
+    /// A person's colour terminal: the words board must still send plain text.
+    static let colourTerminal = ["TERM": "xterm-256color", "NO_COLOR": "\u{0}"]
+
+    /// Every byte is printable text (UTF-8 included) or a line end: no escape sequence,
+    /// no other control character.
+    static func isPlainText(_ bytes: [UInt8]) -> Bool {
+        bytes.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == 0x0A || $0 == 0x0D }
+    }
+
+    /// Checks `gate`'s output is plain text, naming what it was when it is not.
+    static func expectPlainText(_ gate: GateProcess, sourceLocation: SourceLocation = #_sourceLocation) {
+        let plain = isPlainText(gate.screen)
+        #expect(plain, "\(gate.screenText.debugDescription)", sourceLocation: sourceLocation)
+    }
+
+    /// The lines the tiles of `mirror`'s board should read, in order.
+    static func tileLines(_ mirror: Mirror) -> [String] {
+        let strings = GateStrings(language: "en")
+        return mirror.challenge.board.tiles.enumerated().map { "\($0.offset + 1): " + strings.text(.words(for: $0.element.kind)) }
+    }
+
+    @Test func theRightTilePassesAndOnlyPlainLinesAreWritten() {
+        let mirror = Mirror(seed: 5)
+        let gate = GateProcess(["--board", "words", "--seed", "5"], environment: Self.colourTerminal)
+        #expect(gate.waitFor("choose 1-8 "))
+        let lines = gate.terminalScreen.allLines.map { $0.trimmingSuffix(" ") }
+        let expected = ["Parental Gate", "Find a \(mirror.targetName) and type its number.",
+                        "Type the number, then press Enter.", "Tiles:"]
+            + Self.tileLines(mirror) + ["Seconds left: 10.", "drop the \(mirror.targetName): choose 1-8"]
+        #expect(Array(lines.drop { $0.isEmpty }.prefix(expected.count)) == expected)
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0))
+        #expect(gate.screenText.hasSuffix("Passed.\r\n"))
+        Self.expectPlainText(gate)
+    }
+
+    @Test func aWrongTileIsCountedAndTheSecondDenies() {
+        var mirror = Mirror(seed: 6)
+        let gate = GateProcess(["--board", "words", "--seed", "6", "--attempts", "2"], environment: Self.colourTerminal)
+        #expect(gate.waitFor("choose 1-8 "))
+        let firstWrong = mirror.wrongKind.rawValue
+        let offset = gate.screen.count
+        gate.type("\(mirror.wrong)\r")
+        mirror.play(mirror.wrong)
+        #expect(gate.waitFor("No, that is a \(firstWrong). Wrong answers left: 1.\r\n", after: offset))
+        // A new board, read out again, then the prompt.
+        #expect(gate.waitFor(Self.tileLines(mirror).joined(separator: "\r\n") + "\r\nSeconds left: ", after: offset))
+        #expect(gate.waitFor("choose 1-8 ", after: offset))
+        gate.type("\(mirror.wrong)\r")
+        #expect(gate.finish() == .exited(1))
+        #expect(gate.screenText.contains("Wrong answers left: 0."))
+        #expect(gate.screenText.contains("Too many attempts"))
+        Self.expectPlainText(gate)
+    }
+
+    @Test func theTimeIsSpokenAtThePromptAndAgainAtFiveSeconds() {
+        let gate = GateProcess(["--board", "words", "--timeout", "6"], environment: Self.colourTerminal)
+        #expect(gate.waitFor("choose 1-8 "))
+        #expect(gate.finish(timeout: 15) == .exited(1))
+        #expect(gate.screenText.ranges(of: "Seconds left: ").count == 2)
+        #expect(gate.screenText.contains("Seconds left: 6.\r\n"))
+        #expect(gate.screenText.contains("\r\nSeconds left: 5.\r\ndrop the "))
+        #expect(gate.screenText.contains("Time is up"))
+        Self.expectPlainText(gate)
+    }
+
+    @Test(.enabled(if: PackagingTests.canOverlayEtc, "needs root, unshare and overlayfs"))
+    func theSystemFileCannotForcePictures() {
+        // The gate reads /etc/shapelygate.conf only: lay a folder holding one over /etc,
+        // in a mount namespace of this gate's own.
+        let scratch = Scratch()
+        let etc = scratch.folder("etc")
+        writeFile(etc + "/shapelygate.conf", "board = picture\nmin-rounds = 2\n", mode: 0o644)
+        let script = "mount --make-rprivate / && mount -t overlay overlay -o lowerdir=\(quoted(etc)):/etc /etc "
+            + "&& exec \(quoted(gateBinary)) --board words"
+        let gate = GateProcess(["-m", "sh", "-c", script], environment: Self.colourTerminal,
+                               executable: tool("unshare") ?? "/usr/bin/unshare")
+        #expect(gate.waitFor("choose 1-8 "))
+        // The system file was read (its floor holds) and the words board is shown.
+        #expect(gate.screenText.contains("Round 1 of 2\r\n"))
+        #expect(gate.screenText.contains("Tiles:\r\n"))
+        gate.type("x\r")
+        #expect(gate.waitFor("Type a tile number from 1 to 8, then Enter.\r\n"))
+        gate.hangUp()
+        _ = gate.finish()
+        Self.expectPlainText(gate)
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ character: Character) -> String {
+        var text = self
+        while text.last == character { text.removeLast() }
+        return text
+    }
+}
