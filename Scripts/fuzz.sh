@@ -19,8 +19,14 @@ for target in "${targets[@]}"; do mkdir -p "$out/corpus-$target"; done
 
 quiet() { grep -v "warning: Cannot export" >&2 || true; }
 flags=('-sanitize=fuzzer,address' -parse-as-library -swift-version 6 -package-name shapelygate -O)
-# The plist reader, the engine and the system layer as static libraries (in that order:
-# the engine imports the reader), then the command-line module with the entry point.
+# The gate's small C part (CShapelyGateGuard) as an object with a module map of its own;
+# then the plist reader, the engine and the system layer as static libraries (in that
+# order: each imports the ones before), then the command-line module with the entry point.
+mkdir -p "$out/guard"
+clang -O1 -fsanitize=address -I Sources/CShapelyGateGuard/include -c -o "$out/guard/guard.o" Sources/CShapelyGateGuard/guard.c
+printf 'module CShapelyGateGuard {\n    header "%s"\n    export *\n}\n' \
+    "$PWD/Sources/CShapelyGateGuard/include/shapelygate_guard.h" >"$out/guard/module.modulemap"
+flags+=(-I "$out/guard")
 for module in PlistReader ShapelyGate ShapelyGateSystem; do
     # A fresh archive: one left from an earlier run would keep objects of removed files.
     rm -f "$out/lib$module.a"
@@ -30,7 +36,7 @@ done
 cli_sources=()
 while IFS= read -r file; do cli_sources+=("$file"); done < <(find Sources/ShapelyGateCLI -name '*.swift' | sort)
 swiftc "${flags[@]}" -module-name ShapelyGateCLI -I "$out" -L "$out" -lShapelyGate -lPlistReader -lShapelyGateSystem \
-    "${cli_sources[@]}" Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-parsers" 2>&1 | quiet
+    "$out/guard/guard.o" "${cli_sources[@]}" Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-parsers" 2>&1 | quiet
 
 # The seed writer links plain (not instrumented) builds of the plist reader and the engine.
 mkdir -p "$out/plain"
