@@ -104,30 +104,12 @@ open class PtyProcess {
         var errorFDs: [Int32] = [0, 0]
         makePipe(&errorFDs)
         errorPipe = errorFDs[0]
-        var inputFDs: [Int32] = [-1, -1]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if controllingTerminal {
-            // The first terminal a session leader opens without O_NOCTTY becomes its
-            // controlling terminal; setsid happens before the file actions.
-            posix_spawn_file_actions_addopen(&actions, 1, slavePath, O_RDWR, 0)
-        } else {
-            posix_spawn_file_actions_adddup2(&actions, errorFDs[1], 1)
-        }
-        switch stdin {
-        case .terminal where controllingTerminal:
-            posix_spawn_file_actions_adddup2(&actions, 1, 0)
-        case .terminal, .devNull:
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        case .pipe:
-            makePipe(&inputFDs)
-            posix_spawn_file_actions_adddup2(&actions, inputFDs[0], 0)
-        }
-        posix_spawn_file_actions_adddup2(&actions, stderrToTerminal && controllingTerminal ? 1 : errorFDs[1], 2)
-        if let extraDescriptor {
-            posix_spawn_file_actions_adddup2(&actions, errorFDs[1], extraDescriptor)
-        }
+        let inputFDs = Self.connect(&actions, slavePath: slavePath, errorWriteEnd: errorFDs[1], stdin: stdin,
+                                    controllingTerminal: controllingTerminal, stderrToTerminal: stderrToTerminal,
+                                    extraDescriptor: extraDescriptor)
         let attributes = SessionSpawnAttributes(blocked: signalMask)
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -145,6 +127,35 @@ open class PtyProcess {
             _ = bytes.withUnsafeBytes { write(inputFDs[1], $0.baseAddress, $0.count) }
             close(inputFDs[1])
         }
+    }
+
+    /// Leads the child's stdin, stdout and stderr (and `extraDescriptor`) where `init`
+    /// says; returns the stdin pipe, if there is one, for the caller to fill and close.
+    private static func connect(_ actions: inout posix_spawn_file_actions_t, slavePath: String, errorWriteEnd: Int32,
+                                stdin: StandardInput, controllingTerminal: Bool, stderrToTerminal: Bool,
+                                extraDescriptor: Int32?) -> [Int32] {
+        var inputFDs: [Int32] = [-1, -1]
+        if controllingTerminal {
+            // The first terminal a session leader opens without O_NOCTTY becomes its
+            // controlling terminal; setsid happens before the file actions.
+            posix_spawn_file_actions_addopen(&actions, 1, slavePath, O_RDWR, 0)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, errorWriteEnd, 1)
+        }
+        switch stdin {
+        case .terminal where controllingTerminal:
+            posix_spawn_file_actions_adddup2(&actions, 1, 0)
+        case .terminal, .devNull:
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        case .pipe:
+            makePipe(&inputFDs)
+            posix_spawn_file_actions_adddup2(&actions, inputFDs[0], 0)
+        }
+        posix_spawn_file_actions_adddup2(&actions, stderrToTerminal && controllingTerminal ? 1 : errorWriteEnd, 2)
+        if let extraDescriptor {
+            posix_spawn_file_actions_adddup2(&actions, errorWriteEnd, extraDescriptor)
+        }
+        return inputFDs
     }
 
     deinit {
