@@ -8,7 +8,6 @@
 // pseudo-terminal that is its controlling terminal (or with no terminal at all; TestSupport's
 // PtyProcess), and the test reads what a person would see.
 
-import ShapelyGate
 import TestSupport
 
 #if canImport(Glibc)
