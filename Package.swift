@@ -43,8 +43,9 @@ let package = Package(
                 "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
             ])]
         ),
-        // Fixtures and temporary files, for the tests only.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Fixtures, temporary files, the terminal model, programs on a pseudo-terminal and
+        // the engine's own deal of a board: for the tests only.
+        .target(name: "TestSupport", dependencies: ["ShapelyGate"], path: "Tests/TestSupport"),
         .testTarget(name: "ShapelyGateTests", dependencies: ["ShapelyGate", "PlistReader", "TestSupport"]),
         .testTarget(name: "ShapelyGateCLITests", dependencies: ["ShapelyGateCLI", "TestSupport"]),
         // The plist reader against the toolchain's Foundation; the shipped binary never links it.

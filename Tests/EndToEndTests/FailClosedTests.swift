@@ -105,11 +105,11 @@ struct FailClosedTests {
     }
 
     @Test func aSignalIgnoredUnderNohupAndABlockedSignalReachTheCommand() {
-        let mirror = Mirror(seed: 26)
+        let oracle = BoardOracle(seed: 26)
         let script = "trap '' HUP; exec '\(gateBinary)' --seed 26 -- /bin/cat /proc/self/status"
         let gate = GateProcess(["-c", script], executable: "/bin/sh", signalMask: [SIGUSR1])
         #expect(gate.waitFor("choose 1-8"))
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
         func mask(_ name: String) -> UInt64? {
             gate.screenText.split(whereSeparator: { $0.isNewline }).first { $0.hasPrefix(name + ":") }
@@ -192,7 +192,7 @@ struct FailClosedTests {
     @Test func ctrlZWhereTheKernelWillNotStopTheGateBringsTheBoardBack() {
         // A session leader's own group is orphaned: the kernel discards its stop, as
         // under `ssh -t host shapelygate` or `tmux new shapelygate`.
-        let mirror = Mirror(seed: 27)
+        let oracle = BoardOracle(seed: 27)
         let gate = GateProcess(["--seed", "27", "--timeout", "20"])
         #expect(gate.waitFor("choose 1-8"))
         let gateSettings = gate.settings()
@@ -201,7 +201,7 @@ struct FailClosedTests {
         #expect(gate.waitFor("choose 1-8", after: mark))
         #expect(gate.waitForScreen { $0.isAlternateScreen && $0.contains("choose 1-8") })
         #expect(sameSettings(gate.settings(), gateSettings))
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
     }
 

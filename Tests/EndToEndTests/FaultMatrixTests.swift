@@ -58,12 +58,14 @@ struct FaultMatrixTests {
 
     /// Even installed readable (as the build is), the gate makes itself non-dumpable:
     /// its /proc files then belong to root, not to the user it runs as, whose other
-    /// processes can no longer trace it or open its descriptors and memory.
-    @Test(.enabled(if: !runningAsRoot || tool("setpriv") != nil, "needs setpriv to run the gate as nobody"))
+    /// processes can no longer trace it or open its descriptors and memory. Only as root:
+    /// a normal user's gate runs as root of a user namespace (OwnPolicy.swift), where
+    /// the owner of a non-dumpable process's files is that root, the user again.
+    @Test(.enabled(if: runningAsRoot && tool("setpriv") != nil,
+                   "needs root and setpriv, to run the gate as nobody outside a user namespace"))
     func theGateIsNotDumpableEvenWhenReadable() {
         let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", gateBinary]
-        let gate = runningAsRoot ? GateProcess(asNobody + ["--timeout", "5"], executable: tool("setpriv")!)
-                                 : GateProcess(["--timeout", "5"])
+        let gate = GateProcess(asNobody + ["--timeout", "5"], executable: tool("setpriv")!)
         #expect(gate.waitFor("1-8"))
         var info = stat()
         #expect(stat("/proc/\(gate.pid)/status", &info) == 0 && getuid() != 65534)
@@ -85,9 +87,19 @@ struct FaultMatrixTests {
         #expect(gate.screenText.contains("Time is up"))
     }
 
-    @Test func windowChangesAreHarmless() {
+    /// The window grows and shrinks back: each time the board is drawn again for the
+    /// new size, and the deadline and the invariants hold. On 40 rows the prompt sits
+    /// below row 24; the board laid out for 40 rows is taller than 24, so back on 24 the
+    /// title and the prompt are both on screen only once the board is drawn again.
+    @Test func windowChangesRedrawAtTheNewSizeAndAreHarmless() {
         underFault(expect: .exited(1)) { gate in
-            kill(gate.pid, SIGWINCH)
+            gate.resize(rows: 40, columns: 120)
+            #expect(gate.waitForScreen(timeout: 1.5) { screen in
+                screen.lines.firstIndex { $0.contains("choose 1-8") }.map { $0 >= 24 } ?? false
+            }, "not redrawn for 40 rows\n\(gate.terminalScreen)")
+            gate.resize(rows: 24, columns: 80)
+            #expect(gate.waitForScreen(timeout: 1.5) { $0.contains("Parental Gate") && $0.contains("choose 1-8") },
+                    "not redrawn for 24 rows\n\(gate.terminalScreen)")
             kill(gate.pid, SIGWINCH)
         }
     }
@@ -108,10 +120,10 @@ struct FaultMatrixTests {
     }
 
     @Test func closedOrFullStandardStreamsChangeNothing() {
-        let mirror = Mirror(seed: 31)
+        let oracle = BoardOracle(seed: 31)
         let gate = GateProcess(["--seed", "31", "--", "true"], stdin: .devNull)
         #expect(gate.waitFor("1-8"))
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
         let full = shell("'\(gateBinary)' --help >/dev/full; echo status $?; '\(gateBinary)' --bogus 2>/dev/full; echo status $?; '\(gateBinary)' --version >&-; echo status $?")
         #expect(full.output == "status 0\nstatus 2\nstatus 0\n")

@@ -1,6 +1,7 @@
 // GateEndToEndTests.swift — the built binary on a pseudo-terminal, typed at like a
 // person, checked by what a person would see and by the exit status.
-// The engine, given the same seed, tells the test which tiles are right and wrong.
+// The engine, given the same seed, tells the test which tiles are right and wrong
+// (TestSupport's BoardOracle).
 
 import ShapelyGate
 import TestSupport
@@ -10,55 +11,38 @@ import Testing
 import Glibc
 #endif
 
-/// The challenge the gate will show for `seed`, to know the right answers.
-struct Mirror {
-    var challenge: Challenge<GateRandom>
-
-    init(seed: UInt64, _ configuration: GateConfiguration = GateConfiguration()) {
-        challenge = Challenge(configuration: configuration, generator: GateRandom(seed: seed), now: 0)
-    }
-
-    var right: Int { challenge.board.tiles.firstIndex { $0.kind == challenge.target }! + 1 }
-    var wrong: Int { challenge.board.tiles.firstIndex { $0.kind != challenge.target }! + 1 }
-    var targetName: String { challenge.target.rawValue }
-    var wrongKind: ShapeKind { challenge.board.tiles[wrong - 1].kind }
-
-    /// Plays the same answer on the mirror so the next board matches the gate's.
-    mutating func play(_ tile: Int) { _ = challenge.answer(tileNumber: tile, at: 0) }
-}
-
 @Suite("End to end on a pseudo-terminal", .serialized, .ownPolicy)
 struct GateEndToEndTests {
     @Test func passesOnTheRightShapeFirstTime() {
-        let mirror = Mirror(seed: 1)
+        let oracle = BoardOracle(seed: 1)
         let gate = GateProcess(["--seed", "1"])
-        #expect(gate.waitFor("drop the \(mirror.targetName): choose 1-8"))
+        #expect(gate.waitFor("drop the \(oracle.targetName): choose 1-8"))
         #expect(gate.screenText.contains("Parental Gate"))
         #expect(gate.screenText.contains("Time left: 00:10"))
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
         #expect(gate.screenText.contains("Passed."))
     }
 
     @Test func wrongThenRightPasses() {
-        var mirror = Mirror(seed: 2)
+        var oracle = BoardOracle(seed: 2)
         let gate = GateProcess(["--seed", "2"])
         #expect(gate.waitFor("choose 1-8"))
-        let wrongKind = mirror.wrongKind
-        #expect(gate.answer(mirror.wrong, expecting: "choose 1-8", mirror: &mirror))
+        let wrongKind = oracle.wrongKind
+        #expect(gate.answer(oracle.wrong, expecting: "choose 1-8", oracle: &oracle))
         #expect(gate.screenText.contains("No, that is a \(wrongKind.rawValue). Wrong answers left: 1."))
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
         #expect(gate.screenText.contains("Passed."))
     }
 
     @Test func tooManyWrongAnswersDeny() {
-        var mirror = Mirror(seed: 3)
+        var oracle = BoardOracle(seed: 3)
         let gate = GateProcess(["--seed", "3"])
         #expect(gate.waitFor("choose 1-8"))
-        #expect(gate.answer(mirror.wrong, expecting: "choose 1-8", mirror: &mirror))
+        #expect(gate.answer(oracle.wrong, expecting: "choose 1-8", oracle: &oracle))
         #expect(gate.screenText.contains("Wrong answers left: 1."))
-        _ = gate.answer(mirror.wrong, expecting: "Too many", mirror: &mirror)
+        _ = gate.answer(oracle.wrong, expecting: "Too many", oracle: &oracle)
         #expect(gate.finish() == .exited(1))
         #expect(gate.screenText.contains("Too many attempts"))
         #expect(gate.screenText.contains("The wrong shape was chosen too many times."))
@@ -67,7 +51,7 @@ struct GateEndToEndTests {
     }
 
     @Test func entriesThatAreNotTilesAreHintsNotAttempts() {
-        let mirror = Mirror(seed: 4)
+        let oracle = BoardOracle(seed: 4)
         let gate = GateProcess(["--seed", "4", "--timeout", "60"])
         #expect(gate.waitFor("choose 1-8"))
         let junk: [[UInt8]] = [
@@ -82,7 +66,7 @@ struct GateEndToEndTests {
             #expect(gate.waitFor("choose 1-8", after: mark))
         }
         #expect(!gate.screenText.contains("Wrong answers left"))
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
     }
 
@@ -106,12 +90,12 @@ struct GateEndToEndTests {
     }
 
     @Test func noTimeoutWaitsAndShowsNoCountdown() {
-        let mirror = Mirror(seed: 6)
+        let oracle = BoardOracle(seed: 6)
         let gate = GateProcess(["--seed", "6", "--timeout", "1", "--no-timeout"])
         #expect(gate.waitFor("choose 1-8"))
         gate.pump(1.6)
         #expect(!gate.screenText.contains("Time left"))
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
     }
 
@@ -151,24 +135,24 @@ struct GateEndToEndTests {
     }
 
     @Test func speaksSpanishFromTheLocale() {
-        let mirror = Mirror(seed: 10)
+        let oracle = BoardOracle(seed: 10)
         let gate = GateProcess(["--seed", "10"], environment: ["LANG": "es_MX.UTF-8"])
-        let name = GateStrings(language: "es").name(of: mirror.challenge.target)
+        let name = GateStrings(language: "es").name(of: oracle.challenge.target)
         #expect(gate.waitFor("suelta \(name): elige 1-8"))
         #expect(gate.screenText.contains("Control parental"))
         #expect(gate.screenText.contains("Tiempo restante: 00:10"))
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
         #expect(gate.screenText.contains("Superado."))
     }
 
     @Test(arguments: [("es_ES.UTF-8", "abucheo", "[Bueno]"), ("en_US.UTF-8", "A Title", "[BAD]")])
     func theIOSAppOverrideFolderWorksUnchanged(locale: String, title: String, ok: String) {
-        var mirror = Mirror(seed: 11)
+        var oracle = BoardOracle(seed: 11)
         let gate = GateProcess(["--seed", "11", "--strings", fixture("ios-example")], environment: ["LANG": locale])
         #expect(gate.waitFor("1-8"))
-        #expect(gate.answer(mirror.wrong, expecting: "1-8", mirror: &mirror))
-        _ = gate.answer(mirror.wrong, expecting: "[", mirror: &mirror)
+        #expect(gate.answer(oracle.wrong, expecting: "1-8", oracle: &oracle))
+        _ = gate.answer(oracle.wrong, expecting: "[", oracle: &oracle)
         #expect(gate.finish() == .exited(1))
         #expect(gate.screenText.contains(title))
         // The alert's button label has no place on a terminal: it is read, not shown.
@@ -197,13 +181,13 @@ struct GateEndToEndTests {
 
     @Test func roundsAskAgainWithANewTarget() {
         let configuration = GateConfiguration(rounds: 2, kinds: GateConfiguration.kinds(count: 6))
-        var mirror = Mirror(seed: 14, configuration)
+        var oracle = BoardOracle(seed: 14, configuration)
         let gate = GateProcess(["--seed", "14", "--rounds", "2", "--kinds", "6"])
         #expect(gate.waitFor("Round 1 of 2"))
         #expect(gate.waitFor("choose 1-12"))
-        #expect(gate.answer(mirror.right, expecting: "choose 1-12", mirror: &mirror))
+        #expect(gate.answer(oracle.right, expecting: "choose 1-12", oracle: &oracle))
         #expect(gate.screenText.contains("Round 2 of 2"))
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
     }
 
@@ -228,10 +212,10 @@ struct GateEndToEndTests {
 }
 
 extension GateProcess {
-    /// Types `tile` and Enter, plays it on the mirror, and waits for `text` to appear.
-    func answer(_ tile: Int, expecting text: String, mirror: inout Mirror) -> Bool {
+    /// Types `tile` and Enter, plays it on the oracle, and waits for `text` to appear.
+    func answer(_ tile: Int, expecting text: String, oracle: inout BoardOracle) -> Bool {
         let mark = screen.count
-        mirror.play(tile)
+        oracle.play(tile)
         type("\(tile)\r")
         return waitFor(text, after: mark)
     }

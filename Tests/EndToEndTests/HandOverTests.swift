@@ -36,7 +36,7 @@ struct HandOverTests {
     /// then were typed after "Passed." and before the gate let go of the terminal.
     @Test(arguments: [true, false])
     func keysTypedAfterThePassNeverReachTheNextCommand(_ wrapper: Bool) {
-        let mirror = Mirror(seed: 4)
+        let oracle = BoardOracle(seed: 4)
         let reader = "echo ready; read line; echo \"got:[$line]\""
         let gateArguments = ["--seed", "4", "--cooldown", "60"]
         let (home, holder) = homeWithLockHeld()
@@ -47,7 +47,7 @@ struct HandOverTests {
                           home: home, executable: "/bin/sh")
         #expect(gate.waitFor("choose 1-8"))
         #expect(flock(holder, LOCK_EX) == 0)
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.waitFor("Passed."))
         let passed = gate.screen.count
         gate.type("y\r")

@@ -50,10 +50,10 @@ struct LoginHookTests {
     @Test(.enabled(if: tool("bash") != nil && tool("dash") != nil, "needs bash and dash"))
     func theRightAnswerLetsTheLoginGoOn() {
         for shell in [tool("bash")!, tool("dash")!] {
-            let mirror = Mirror(seed: 41, GateConfiguration(maximumFailedAttempts: 1, maximumTimeAllowed: 3))
+            let oracle = BoardOracle(seed: 41, GateConfiguration(maximumFailedAttempts: 1, maximumTimeAllowed: 3))
             let (gate, _) = login(shell, seed: 41)
             #expect(gate.waitFor("choose 1-8"))
-            gate.type("\(mirror.right)\r")
+            gate.type("\(oracle.right)\r")
             #expect(gate.waitFor(Self.marker), "\(shell): the login did not go on after a pass")
             gate.type("exit\r")
             #expect(gate.finish() != .stillRunning)
@@ -82,10 +82,10 @@ struct LoginHookTests {
     }
 
     @Test func theGatedLoginShellStartsTheShellOnlyOnAPass() {
-        let mirror = Mirror(seed: 43, GateConfiguration(maximumFailedAttempts: 1, maximumTimeAllowed: 3))
+        let oracle = BoardOracle(seed: 43, GateConfiguration(maximumFailedAttempts: 1, maximumTimeAllowed: 3))
         let gate = gatedLoginShell(seed: 43)
         #expect(gate.waitFor("choose 1-8"))
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.waitFor(Self.marker))
     }
 
@@ -106,12 +106,12 @@ struct LoginHookTests {
     }
 
     func check(_ shell: String?, _ way: WayOut) {
-        let mirror = Mirror(seed: 42, GateConfiguration(maximumFailedAttempts: 1, maximumTimeAllowed: 3))
+        let oracle = BoardOracle(seed: 42, GateConfiguration(maximumFailedAttempts: 1, maximumTimeAllowed: 3))
         let gate = shell.map { login($0, seed: 42).0 } ?? gatedLoginShell(seed: 42)
         #expect(gate.waitFor("choose 1-8"), "\(shell ?? "gated-login-shell"): no board")
         gate.pump(0.1)
         switch way {
-        case .wrongAnswer: gate.type("\(mirror.wrong)\r")
+        case .wrongAnswer: gate.type("\(oracle.wrong)\r")
         case .timeout: break
         case .controlC: gate.type("\u{03}")
         case .controlBackslash: gate.type("\u{1C}")

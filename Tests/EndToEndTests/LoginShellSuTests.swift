@@ -125,11 +125,11 @@ struct LoginShellSuTests {
 
     @Test
     func aPassStartsKidsRealShell() {
-        let mirror = Mirror(seed: Self.seed, GateConfiguration(maximumFailedAttempts: 1, maximumTimeAllowed: 20))
+        let oracle = BoardOracle(seed: Self.seed, GateConfiguration(maximumFailedAttempts: 1, maximumTimeAllowed: 20))
         let run = Run("su kid")
         #expect(run.logIn(), "no password prompt: \(run.su.screenText)")
         #expect(run.su.waitFor("choose 1-", timeout: 20), "no gate: \(run.su.screenText)")
-        run.su.type("\(mirror.right)\r")
+        run.su.type("\(oracle.right)\r")
         #expect(run.su.waitFor(Self.marker, timeout: 20), "no shell after a pass: \(run.su.screenText)")
         #expect(run.su.finish(timeout: 15) == .exited(0))
     }

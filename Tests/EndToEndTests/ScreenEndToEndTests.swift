@@ -18,10 +18,10 @@ struct ScreenEndToEndTests {
     @Test(arguments: [((UInt16(24), UInt16(80)), 4, 2), ((20, 40), 4, 2), ((40, 120), 9, 3)])
     func theWholeBoardTitleAndPromptAreOnScreen(_ size: (UInt16, UInt16), _ kinds: Int, _ perKind: Int) {
         let configuration = GateConfiguration(numberOfEachShape: perKind, kinds: GateConfiguration.kinds(count: kinds))
-        let mirror = Mirror(seed: 51, configuration)
+        let oracle = BoardOracle(seed: 51, configuration)
         let gate = GateProcess(["--seed", "51", "--kinds", "\(kinds)", "--shapes-per-kind", "\(perKind)"], size: size)
         let tiles = kinds * perKind
-        #expect(gate.waitForScreen { $0.contains("drop the \(mirror.targetName): choose 1-\(tiles)") })
+        #expect(gate.waitForScreen { $0.contains("drop the \(oracle.targetName): choose 1-\(tiles)") })
         let screen = gate.terminalScreen
         #expect(screen.contains("Parental Gate"))
         #expect(screen.contains("Time left: 00:"))
@@ -29,16 +29,16 @@ struct ScreenEndToEndTests {
         for number in 1...tiles { #expect(words.contains(String(number)), "tile \(number) is not on screen") }
         #expect(screen.scrollback.isEmpty, "something scrolled off the top")
         #expect(screen.lines.contains { $0.contains { Self.quadrants.contains($0) } })
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
     }
 
     @Test func theCountdownTicksWhileATypedDigitStaysAndEnterSubmitsIt() {
-        let mirror = Mirror(seed: 52)
+        let oracle = BoardOracle(seed: 52)
         let gate = GateProcess(["--seed", "52"])
         #expect(gate.waitForScreen { $0.contains("Time left: 00:10") })
-        gate.type("\(mirror.right)")
-        let prompt = "drop the \(mirror.targetName): choose 1-8 \(mirror.right)"
+        gate.type("\(oracle.right)")
+        let prompt = "drop the \(oracle.targetName): choose 1-8 \(oracle.right)"
         #expect(gate.waitForScreen { $0.contains(prompt) })
         #expect(gate.waitForScreen { $0.contains("Time left: 00:08") })
         #expect(gate.terminalScreen.contains(prompt), "the typed digit was lost by a tick")
@@ -48,26 +48,26 @@ struct ScreenEndToEndTests {
     }
 
     @Test func afterAWrongAnswerExactlyOneBoardIsOnScreen() {
-        var mirror = Mirror(seed: 53)
+        var oracle = BoardOracle(seed: 53)
         let gate = GateProcess(["--seed", "53", "--timeout", "30"])
         #expect(gate.waitForScreen { $0.contains("choose 1-8") })
-        let wrong = mirror.wrong
-        mirror.play(wrong)
+        let wrong = oracle.wrong
+        oracle.play(wrong)
         gate.type("\(wrong)\r")
         #expect(gate.waitForScreen { $0.contains("Wrong answers left: 1.") })
         let screen = gate.terminalScreen
         #expect(screen.count(of: "Parental Gate") == 1)
         #expect(screen.count(of: "choose 1-8") == 1)
         #expect(screen.scrollback.isEmpty)
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
     }
 
     @Test func afterAPassNoTileRemainsAndTheCommandStartsOnACleanLine() {
-        let mirror = Mirror(seed: 54)
+        let oracle = BoardOracle(seed: 54)
         let gate = GateProcess(["--seed", "54", "--", "echo", "the command ran"])
         #expect(gate.waitForScreen { $0.contains("To run: echo 'the command ran'") })
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
         let screen = gate.terminalScreen
         #expect(!screen.isAlternateScreen)
@@ -101,19 +101,19 @@ struct ScreenEndToEndTests {
     }
 
     @Test func aBoardTooLargeAtTheStartComesWhenTheTerminalGrows() {
-        let mirror = Mirror(seed: 59)
+        let oracle = BoardOracle(seed: 59)
         let gate = GateProcess(["--seed", "59", "--timeout", "20"], size: (8, 30))
         #expect(gate.waitForScreen { $0.contains("The board needs a larger") })
         gate.resize(rows: 24, columns: 80)
         #expect(gate.waitForScreen { $0.contains("choose 1-8") })
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
     }
 
     @Test(arguments: [(UInt16(20), UInt16(40), false), (24, 80, false), (20, 40, true)])
     func aLongCommandIsShownWholeOverSeveralLines(_ rows: UInt16, _ columns: UInt16, _ purpose: Bool) {
         let long = "/tmp/" + String(repeating: "a", count: 60)
-        let mirror = Mirror(seed: 60)
+        let oracle = BoardOracle(seed: 60)
         // In wrapper mode, and as --for gives it (how the sudo plugin passes the command).
         let guarded = purpose ? ["--for", "echo \(long) /tmp/HIDDEN"] : ["--", "echo", long, "/tmp/HIDDEN"]
         let gate = GateProcess(["--seed", "60"] + guarded, size: (rows, columns))
@@ -124,7 +124,7 @@ struct ScreenEndToEndTests {
         // Every character of the command is on screen, in order.
         let shown = screen.lines.joined().filter { !$0.isWhitespace }
         #expect(shown.contains("echo" + long + "/tmp/HIDDEN"))
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
     }
 

@@ -25,7 +25,7 @@ struct ScreenSizesEndToEndTests {
     func theWholeBoardIsOnScreenAtOnce(_ index: Int) {
         let (size, terminal, strict) = Self.cases[index]
         let note = "\(size.columns)x\(size.rows) \(terminal) \(strict ? "--strict" : "default")"
-        var mirror = Mirror(seed: 70, strict ? Self.strict : GateConfiguration())
+        var oracle = BoardOracle(seed: 70, strict ? Self.strict : GateConfiguration())
         let environment = terminal.merging(["NO_COLOR": "", "XDG_STATE_HOME": temporaryFolder()]) { $1 }
         let gate = GateProcess(["--seed", "70", "--timeout", "30"] + (strict ? ["--strict"] : []), environment: environment, size: size)
         let tiles = strict ? 16 : 8
@@ -33,9 +33,9 @@ struct ScreenSizesEndToEndTests {
             let ready = gate.waitForScreen { $0.contains("choose 1-\(tiles)") && (!strict || $0.contains("Round \(round) of 3")) }
             #expect(ready, "\(note): round \(round)\n\(gate.terminalScreen)\n\(gate.errorText)")
             guard ready else { break }
-            check(gate.terminalScreen, tiles: tiles, target: mirror.targetName, note: "\(note) round \(round)")
-            let right = mirror.right
-            mirror.play(right)
+            check(gate.terminalScreen, tiles: tiles, target: oracle.targetName, note: "\(note) round \(round)")
+            let right = oracle.right
+            oracle.play(right)
             gate.type("\(right)\r")
         }
         #expect(gate.finish() == .exited(0), "\(note)")

@@ -34,15 +34,15 @@ struct ScreenWidthEndToEndTests {
 
     @Test(arguments: [(UInt16(24), UInt16(80)), (20, 40)])
     func wideTextStaysInsideTheScreenAndOffThePrompt(_ size: (UInt16, UInt16)) {
-        let mirror = Mirror(seed: 56)
+        let oracle = BoardOracle(seed: 56)
         let japanese = strings(["Primary": ["DescriptionCircle": Self.cjk, "DescriptionSquare": Self.cjk,
                                             "DescriptionTriangle": Self.cjk, "DescriptionPentagon": Self.cjk],
                                 "Terminal": ["Prompt": "図形を選んでください 1-{count}"]])
         let gate = GateProcess(["--seed", "56", "--for", Self.cjk, "--strings", japanese], size: size)
         #expect(gate.waitForScreen { $0.contains("図形を選んでください 1-8") })
         everyLineFits(gate.terminalScreen, "\(size)")
-        gate.type("\(mirror.right)")
-        #expect(gate.waitForScreen { $0.lines.contains { $0.hasSuffix("図形を選んでください 1-8 \(mirror.right)") } },
+        gate.type("\(oracle.right)")
+        #expect(gate.waitForScreen { $0.lines.contains { $0.hasSuffix("図形を選んでください 1-8 \(oracle.right)") } },
                 "\(gate.terminalScreen)")
         // What is guarded is shown whole, over as many lines as it takes.
         #expect(gate.terminalScreen.contains("To run:"))
@@ -52,12 +52,12 @@ struct ScreenWidthEndToEndTests {
     }
 
     @Test func aLongCountdownLabelStaysOneLineAndLeavesThePromptAlone() {
-        let mirror = Mirror(seed: 57)
+        let oracle = BoardOracle(seed: 57)
         let label = "Remaining time before this parental gate closes itself for good"
         let gate = GateProcess(["--seed", "57", "--strings", strings(["Primary": ["Countdown": label]])], size: (20, 40))
         #expect(gate.waitForScreen { $0.contains("…: 00:10") })
-        gate.type("\(mirror.right)")
-        let prompt = "drop the \(mirror.targetName): choose 1-8 \(mirror.right)"
+        gate.type("\(oracle.right)")
+        let prompt = "drop the \(oracle.targetName): choose 1-8 \(oracle.right)"
         #expect(gate.waitForScreen { $0.contains(prompt) })
         #expect(gate.waitForScreen { $0.contains("…: 00:08") })
         let screen = gate.terminalScreen

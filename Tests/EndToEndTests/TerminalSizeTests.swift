@@ -30,13 +30,13 @@ struct TerminalSizeTests {
     }
 
     @Test func theGateIsSeenOnASmallWindowAndSurvivesAResize() {
-        let mirror = Mirror(seed: 41)
+        let oracle = BoardOracle(seed: 41)
         let gate = GateProcess(["--seed", "41"], size: (20, 40))
-        #expect(gate.waitForScreen { $0.contains("drop the \(mirror.targetName): choose 1-8") })
+        #expect(gate.waitForScreen { $0.contains("drop the \(oracle.targetName): choose 1-8") })
         #expect(gate.terminalScreen.columns == 40)
         gate.resize(rows: 30, columns: 100)
         gate.pump(0.2)
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
         let shown = gate.terminalScreen
         #expect(shown.rows == 30 && shown.columns == 100)

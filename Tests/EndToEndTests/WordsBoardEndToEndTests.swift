@@ -30,13 +30,13 @@ struct WordsBoardEndToEndTests {
     }
 
     /// The lines the tiles of `mirror`'s board should read, in order.
-    static func tileLines(_ mirror: Mirror) -> [String] {
+    static func tileLines(_ mirror: BoardOracle) -> [String] {
         let strings = GateStrings(language: "en")
         return mirror.challenge.board.tiles.enumerated().map { "\($0.offset + 1): " + strings.text(.words(for: $0.element.kind)) }
     }
 
     @Test func theRightTilePassesAndOnlyPlainLinesAreWritten() {
-        let mirror = Mirror(seed: 5)
+        let mirror = BoardOracle(seed: 5)
         let gate = GateProcess(["--board", "words", "--seed", "5"], environment: Self.colourTerminal)
         #expect(gate.waitFor("choose 1-8 "))
         let lines = gate.terminalScreen.allLines.map { $0.trimmingSuffix(" ") }
@@ -51,7 +51,7 @@ struct WordsBoardEndToEndTests {
     }
 
     @Test func aWrongTileIsCountedAndTheSecondDenies() {
-        var mirror = Mirror(seed: 6)
+        var mirror = BoardOracle(seed: 6)
         let gate = GateProcess(["--board", "words", "--seed", "6", "--attempts", "2"], environment: Self.colourTerminal)
         #expect(gate.waitFor("choose 1-8 "))
         let firstWrong = mirror.wrongKind.rawValue

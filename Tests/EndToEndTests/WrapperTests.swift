@@ -12,19 +12,19 @@ import Glibc
 @Suite("Wrapper mode", .serialized, .ownPolicy)
 struct WrapperTests {
     @Test func aPassRunsTheCommandWithItsArgumentsAndStatus() {
-        let mirror = Mirror(seed: 21)
+        let oracle = BoardOracle(seed: 21)
         let gate = GateProcess(["--seed", "21", "--", "sh", "-c", "echo \"ran:$*:\"; exit 7", "sh", "--help", "a  b"])
         #expect(gate.waitFor("choose 1-8"))
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(7))
         #expect(gate.screenText.contains("ran:--help a  b:"))
     }
 
     @Test func optionsEndAtTheFirstWord() {
-        let mirror = Mirror(seed: 22)
+        let oracle = BoardOracle(seed: 22)
         let gate = GateProcess(["--seed", "22", "echo", "--seed", "-a", "9"])
         #expect(gate.waitFor("choose 1-8"))
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
         #expect(gate.screenText.contains("--seed -a 9"))
     }
@@ -52,7 +52,7 @@ struct WrapperTests {
     }
 
     @Test func theCommandInheritsNoMaskNoIgnoredSignalsAndNoDescriptors() {
-        let mirror = Mirror(seed: 24)
+        let oracle = BoardOracle(seed: 24)
         // Builtins only, so the shell opens nothing of its own while it looks, and no
         // child reads the shell's status while the shell has signals blocked around a
         // fork (dash blocks them all around vfork).
@@ -61,7 +61,7 @@ struct WrapperTests {
             + "[ -e /proc/$$/fd/$i ] && echo \"open $i\"; i=$((i+1)); done; echo checked"
         let gate = GateProcess(["--seed", "24", "--", "sh", "-c", script], extraDescriptor: 7)
         #expect(gate.waitFor("choose 1-8"))
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
         #expect(gate.waitFor("checked"))
         #expect(gate.screenText.contains("SigBlk:\t0000000000000000"))
@@ -76,10 +76,10 @@ struct WrapperTests {
     }
 
     @Test func controlCReachesTheWrappedCommand() {
-        let mirror = Mirror(seed: 25)
+        let oracle = BoardOracle(seed: 25)
         let gate = GateProcess(["--seed", "25", "--", "sh", "-c", "echo started; sleep 30"])
         #expect(gate.waitFor("choose 1-8"))
-        gate.type("\(mirror.right)\r")
+        gate.type("\(oracle.right)\r")
         #expect(gate.waitFor("started"))
         gate.pump(0.2)
         gate.type("\u{03}")
@@ -89,16 +89,16 @@ struct WrapperTests {
     /// What the sudo plugin reads: the pass, on the descriptor it named, and nothing on a
     /// denial. (Descriptor 7 is the test's standard-error pipe.)
     @Test func aPassAndOnlyAPassIsReportedOnTheVerdictDescriptor() {
-        let mirror = Mirror(seed: 26)
+        let oracle = BoardOracle(seed: 26)
         let passed = GateProcess(["--seed", "26", "--verdict-fd", "7"], extraDescriptor: 7)
         #expect(passed.waitFor("choose 1-8"))
-        passed.type("\(mirror.right)\r")
+        passed.type("\(oracle.right)\r")
         #expect(passed.finish() == .exited(0))
         #expect(passed.errorText == "shapelygate: passed\n")
 
         let denied = GateProcess(["--seed", "26", "--attempts", "1", "--verdict-fd", "7"], extraDescriptor: 7)
         #expect(denied.waitFor("choose 1-8"))
-        denied.type("\(mirror.wrong)\r")
+        denied.type("\(oracle.wrong)\r")
         #expect(denied.finish() == .exited(1))
         #expect(!denied.errorText.contains("passed"))
     }

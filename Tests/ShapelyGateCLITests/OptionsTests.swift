@@ -117,9 +117,4 @@ import Testing
         #expect(run(["--", folder]) == .commandNotExecutable)
         #expect(run(["no-such-command-anywhere"], ["PATH": "/usr/bin:/bin"]) == .commandNotFound)
     }
-
-    @Test func exitCodes() {
-        #expect([ExitStatus.passed, .denied, .usage, .commandNotExecutable, .commandNotFound].map(\.code) == [0, 1, 2, 126, 127])
-        #expect(ExitStatus.killedBy(signal: 2).code == 130)
-    }
 }

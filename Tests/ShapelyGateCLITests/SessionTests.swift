@@ -4,6 +4,7 @@
 
 import Dispatch
 import ShapelyGate
+import TestSupport
 import Testing
 @testable import ShapelyGateCLI
 
@@ -20,7 +21,10 @@ final class FakeTerminal: GateTerminal, @unchecked Sendable {
     private(set) var discards = 0
     private(set) var prepared: [Bool] = []
     private var pending: [TerminalInput] = []
+    /// The session's queue, known once the session has started reading.
     private(set) var queue: DispatchQueue?
+    /// Signalled when the session starts reading: it has begun.
+    let reading = DispatchSemaphore(value: 0)
     private var handler: (@Sendable () -> Void)?
 
     func prepare(editing: Bool, discardTypeAhead: Bool) { prepared.append(editing) }
@@ -33,6 +37,7 @@ final class FakeTerminal: GateTerminal, @unchecked Sendable {
     func startReading(on queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void) {
         self.queue = queue
         self.handler = handler
+        reading.signal()
     }
     func readAvailable() -> TerminalInput { pending.isEmpty ? .nothing : pending.removeFirst() }
     func stopReading(then done: @escaping @Sendable () -> Void) { done() }
@@ -92,7 +97,8 @@ struct SessionHarness {
     let clock = FakeClock()
     let session: Session
     let outcome = Outcome()
-    var mirror: Challenge<GateRandom>
+    /// The same deal as the session's, to know the right and wrong tiles.
+    var board: BoardOracle
 
     init(seed: UInt64 = 5, configuration: GateConfiguration = GateConfiguration(), cursor: Bool = true,
          login: Bool = false, size: TerminalSize = TerminalSize(columns: 80, rows: 24)) {
@@ -101,23 +107,24 @@ struct SessionHarness {
         session = Session(terminal: terminal, renderer: Renderer(strings: GateStrings(language: "en"), display: display),
                           configuration: configuration, generator: GateRandom(seed: seed), clock: clock,
                           suspendDenies: login, catchSignals: false)
-        mirror = Challenge(configuration: configuration, generator: GateRandom(seed: seed), now: 0)
+        board = BoardOracle(seed: seed, configuration)
         let outcome = self.outcome
         session.start { outcome.value = $0 }
+        if terminal.reading.wait(timeout: .now() + 10) != .success { Issue.record("the session never started") }
         settle()
     }
 
-    /// Waits until the session has started and its queue has done what was handed to it.
+    /// Waits until the session's queue has done everything handed to it so far. Typing,
+    /// `deliver` and the fake clock all hand their work to that one serial queue from the
+    /// test's thread, and the session hands nothing on elsewhere, so a barrier queued
+    /// behind them has run only when they have: what has not happened by then never will.
     func settle() {
-        for _ in 0..<1000 where terminal.queue == nil { usleep(1000) }
-        terminal.queue?.sync {}
-        usleep(2000)
         terminal.queue?.sync {}
     }
 
-    var right: Int { mirror.board.tiles.firstIndex { $0.kind == mirror.target }! + 1 }
-    var wrong: Int { mirror.board.tiles.firstIndex { $0.kind != mirror.target }! + 1 }
-    mutating func play(_ tile: Int) { _ = mirror.answer(tileNumber: tile, at: 0) }
+    var right: Int { board.right }
+    var wrong: Int { board.wrong }
+    mutating func play(_ tile: Int) { board.play(tile) }
     /// Whole screens drawn so far (each starts by erasing the display).
     func screens() -> Int {
         let marker = Array("\u{1B}[2J".utf8), bytes = Array(terminal.written.utf8)

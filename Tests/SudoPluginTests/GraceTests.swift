@@ -14,7 +14,7 @@ import Glibc
 
 @Suite("sudo's grace window", .serialized, .enabled(if: sudoUnavailable == nil, "\(sudoUnavailable ?? "")"))
 struct GraceTests {
-    let mirror = Mirror(seed: 2)
+    let oracle = BoardOracle(seed: 2)
 
     func space(grace: Int, policy: String = "syslog = yes\n", users: String = "root", others: [String] = []) throws -> PolicyNamespace {
         try #require(PolicyNamespace(policy: policy, pluginOptions: "users=\(users) path=\(Gates.installed) seed=2 timeout=60 grace=\(grace)",
@@ -22,19 +22,19 @@ struct GraceTests {
     }
 
     /// Answers the board that appears after `offset` in the output; false when none did.
-    func pass(_ pty: Pty, after offset: Int = 0) -> Bool {
+    func pass(_ pty: PtyProcess, after offset: Int = 0) -> Bool {
         guard pty.waitFor("choose 1-8", after: offset) else { return false }
-        pty.type("\(mirror.right)\r")
+        pty.type("\(oracle.right)\r")
         return true
     }
 
     /// Where the output stands just after `marker`, which the script echoes between two
     /// commands, once it has come: the next board is after it.
-    func after(_ marker: String, in pty: Pty) -> Int {
-        guard pty.waitFor(marker) else { return pty.output.count }
+    func after(_ marker: String, in pty: PtyProcess) -> Int {
+        guard pty.waitFor(marker) else { return pty.screen.count }
         let needle = Array(marker.utf8)
-        var index = pty.output.count - needle.count
-        while index >= 0 && Array(pty.output[index..<(index + needle.count)]) != needle { index -= 1 }
+        var index = pty.screen.count - needle.count
+        while index >= 0 && Array(pty.screen[index..<(index + needle.count)]) != needle { index -= 1 }
         return index + needle.count
     }
 
@@ -46,7 +46,7 @@ struct GraceTests {
         let space = try space(grace: 600)
         let pty = space.run("sudo touch '\(space.folder)/one' && sudo touch '\(space.folder)/two'")
         #expect(pass(pty))
-        #expect(pty.finish() == 0)
+        #expect(pty.finish() == .exited(0))
         #expect(exists(space.folder + "/one") && exists(space.folder + "/two"))
         let records = space.records()
         #expect(reasons(records) == ["passed/board", "passed/grace"])
@@ -66,7 +66,7 @@ struct GraceTests {
         #expect(waitUntil { exists(space.folder + "/one") })
         let second = space.run("sudo touch '\(space.folder)/two'")
         #expect(pass(second))
-        #expect(second.finish() == 0)
+        #expect(second.finish() == .exited(0))
         #expect(reasons(space.records()) == ["passed/board", "passed/board"])
     }
 
@@ -75,7 +75,7 @@ struct GraceTests {
         let pty = space.run("sudo touch '\(space.folder)/one'; sleep 2; echo next-command; sudo touch '\(space.folder)/two'")
         #expect(pass(pty))
         #expect(pass(pty, after: after("next-command", in: pty)))
-        #expect(pty.finish() == 0)
+        #expect(pty.finish() == .exited(0))
         #expect(exists(space.folder + "/two"))
         #expect(reasons(space.records()) == ["passed/board", "passed/board"])
     }
@@ -87,7 +87,7 @@ struct GraceTests {
             """)
         #expect(pass(pty))
         #expect(pass(pty, after: after("denied-1", in: pty)))
-        #expect(pty.finish() == 0)
+        #expect(pty.finish() == .exited(0))
         #expect(exists(space.folder + "/one") && !exists(space.folder + "/two") && exists(space.folder + "/three"))
         #expect(reasons(space.records()) == ["passed/board", "passed/board"])
     }
@@ -105,11 +105,11 @@ struct GraceTests {
             """)
         #expect(pass(pty))
         #expect(pass(pty, after: after("second-command", in: pty)))
-        #expect(pty.text.contains("ignoring the grace record /run/shapelygate/\(uid)/tty-"))
-        #expect(pty.text.contains(": not a file of root's that only root can read"))
+        #expect(pty.screenText.contains("ignoring the grace record /run/shapelygate/\(uid)/tty-"))
+        #expect(pty.screenText.contains(": not a file of root's that only root can read"))
         #expect(pass(pty, after: after("third-command", in: pty)))
         #expect(pty.waitFor("ignoring the grace record /run/shapelygate/\(uid): not a folder of root's that only root can use"))
-        #expect(pty.finish() == 0)
+        #expect(pty.finish() == .exited(0))
         #expect(exists(space.folder + "/three"))
         #expect(reasons(space.records()) == ["passed/board", "passed/board", "passed/board"])
     }
@@ -118,8 +118,8 @@ struct GraceTests {
         for value in ["5m", "86401", ""] {
             let space = try #require(PolicyNamespace(policy: "", pluginOptions: "users=root grace=\(value)"))
             let pty = space.run("sudo touch '\(space.folder)/one'")
-            #expect(pty.finish() == 1)
-            #expect(pty.text.contains("shapelygate: invalid grace=\(value): expected a whole number 0-86400"))
+            #expect(pty.finish() == .exited(1))
+            #expect(pty.screenText.contains("shapelygate: invalid grace=\(value): expected a whole number 0-86400"))
             #expect(!exists(space.folder + "/one"))
         }
     }
@@ -131,14 +131,14 @@ struct GraceTests {
             let pty = space.run("sudo touch '\(space.folder)/one'; echo next-command; sudo touch '\(space.folder)/two'")
             #expect(passStrict(pty, after: 0))
             if expected.last == "passed/board" { #expect(passStrict(pty, after: after("next-command", in: pty))) }
-            #expect(pty.finish() == 0)
+            #expect(pty.finish() == .exited(0))
             #expect(exists(space.folder + "/two"))
             #expect(reasons(space.records()) == expected)
         }
     }
 
     /// Answers the three rounds of a --strict board that appears after `offset`.
-    func passStrict(_ pty: Pty, after offset: Int) -> Bool {
+    func passStrict(_ pty: PtyProcess, after offset: Int) -> Bool {
         var configuration = GateConfiguration()
         configuration.rounds = 3
         configuration.kinds = GateConfiguration.kinds(count: 8)

@@ -21,7 +21,7 @@ struct JournalRecordTests {
             exec '\(gatePath)' --seed 3 --timeout 2 -- /bin/true "$(printf 'a\\nb')" 'k=v' "$(printf '\\377\\303(')" \
             "$(head -c 100000 /dev/zero | tr '\\0' x)"
             """)
-        #expect(pty.finish() == 1)
+        #expect(pty.finish() == .exited(1))
         let fields = try #require(space.journal.receive())
         let big = [UInt8](repeating: UInt8(ascii: "x"), count: 100_000)
         let command = Array("/bin/true a\nb k=v ".utf8) + [0xFF, 0xC3, 0x28, 0x20] + big
@@ -39,16 +39,16 @@ struct JournalRecordTests {
     /// A pass in wrapper mode: the rounds and wrong answers are counted in the record.
     @Test func aPassCountsItsRoundsAndWrongAnswers() throws {
         let space = try #require(PolicyNamespace(policy: "syslog = yes\n", pluginOptions: "users=nobody"))
-        var mirror = Mirror(seed: 3)
+        var oracle = BoardOracle(seed: 3)
         let pty = space.run("exec '\(gatePath)' --seed 3 -- /bin/true 'k=v outcome=denied'")
         #expect(pty.waitFor("choose 1-8"))
-        let wrong = mirror.wrong
-        mirror.play(wrong)
-        let mark = pty.output.count
+        let wrong = oracle.wrong
+        oracle.play(wrong)
+        let mark = pty.screen.count
         pty.type("\(wrong)\r")
         #expect(pty.waitFor("Wrong answers left: 1.", after: mark))
-        pty.type("\(mirror.right)\r")
-        #expect(pty.finish() == 0)
+        pty.type("\(oracle.right)\r")
+        #expect(pty.finish() == .exited(0))
         let fields = try #require(space.journal.receive())
         #expect(fields[bytes: "SHAPELYGATE_COMMAND"] == Array("/bin/true k=v outcome=denied".utf8))
         #expect(fields[field: "SHAPELYGATE_OUTCOME"] == "passed")

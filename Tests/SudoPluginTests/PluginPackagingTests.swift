@@ -12,9 +12,8 @@ import Glibc
 
 /// Runs `script` with /bin/sh in the package root, without a terminal: status and output.
 func runScript(_ script: String) -> (status: Int32?, output: String) {
-    let process = Pty(["/bin/sh", "-c", "cd '\(packageRoot)' && " + script], terminal: false)
-    let status = process.finish(timeout: 120)
-    return (status, process.text)
+    let process = startProcess(["/bin/sh", "-c", "cd '\(packageRoot)' && " + script], terminal: false)
+    return (process.finish(timeout: 120).shellStatus, process.errorText)
 }
 
 @Suite("The plugin as shipped")

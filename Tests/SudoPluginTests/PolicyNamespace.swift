@@ -37,7 +37,7 @@ final class PolicyNamespace {
 
     /// Runs `commands` (shell lines) as root in the namespace; `tty` in the script's
     /// folder names the terminal afterwards.
-    func run(_ commands: String) -> Pty {
+    func run(_ commands: String) -> PtyProcess {
         runs += 1
         let base = folder + "/run\(runs)"
         for name in ["", "/upper", "/work"] { mkdir(base + name, 0o755) }
@@ -58,7 +58,7 @@ final class PolicyNamespace {
             \(commands)
 
             """)
-        return Pty([tool("unshare")!, "-m", "--propagation", "private", "/bin/sh", base + "/run.sh"])
+        return startProcess([tool("unshare")!, "-m", "--propagation", "private", "/bin/sh", base + "/run.sh"])
     }
 
     /// The terminal run number `run` had.

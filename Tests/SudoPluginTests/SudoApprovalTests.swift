@@ -19,26 +19,26 @@ func gated(_ extra: String = "", seed: UInt64 = 1) -> String {
 @Suite("sudo with the approval plugin", .serialized, .enabled(if: sudoUnavailable == nil, "\(sudoUnavailable ?? "")"))
 struct SudoApprovalTests {
     @Test func theRightTileRunsTheCommand() {
-        let mirror = Mirror(seed: 1)
+        let oracle = BoardOracle(seed: 1)
         let run = SudoRun(options: gated(seed: 1))
         #expect(run.pty.waitFor("choose 1-8"))
-        #expect(run.pty.text.contains("To run: \(tool("touch") ?? "/usr/bin/touch") \(run.marker)"))
-        run.pty.type("\(mirror.right)\r")
-        #expect(run.pty.finish() == 0)
+        #expect(run.pty.screenText.contains("To run: \(tool("touch") ?? "/usr/bin/touch") \(run.marker)"))
+        run.pty.type("\(oracle.right)\r")
+        #expect(run.pty.finish() == .exited(0))
         #expect(run.ran)
-        #expect(run.pty.text.contains("Passed."))
-        #expect(!run.pty.text.contains("shapelygate: "))
+        #expect(run.pty.screenText.contains("Passed."))
+        #expect(!run.pty.screenText.contains("shapelygate: "))
     }
 
     @Test func theGateRunsAsTheInvokingUserNotRoot() throws {
         let (uid, gid) = try #require(account("nobody"))
-        let mirror = Mirror(seed: 5)
+        let oracle = BoardOracle(seed: 5)
         let run = SudoRun(options: "users=nobody path=\(Gates.installed) seed=5 timeout=60", user: "nobody")
         #expect(run.pty.waitFor("choose 1-8"))
         #expect(credentials(of: "shapelygate", inSession: run.pty.pid)
             == ["Uid:\t\(uid)\t\(uid)\t\(uid)\t\(uid)", "Gid:\t\(gid)\t\(gid)\t\(gid)\t\(gid)"])
-        run.pty.type("\(mirror.right)\r")
-        #expect(run.pty.finish() == 0)
+        run.pty.type("\(oracle.right)\r")
+        #expect(run.pty.finish() == .exited(0))
         #expect(run.ran)
     }
 
@@ -46,41 +46,41 @@ struct SudoApprovalTests {
         let run = SudoRun(options: gated())
         #expect(run.pty.waitFor("choose 1-8"))
         run.pty.type("\u{3}")
-        #expect(run.pty.finish() == 1)
+        #expect(run.pty.finish() == .exited(1))
         #expect(!run.ran)
         // sudo itself was not interrupted: it ends on the plugin's denial, not on SIGINT.
-        #expect(run.pty.text.contains("shapelygate: the gate was interrupted, the command was not run"))
+        #expect(run.pty.screenText.contains("shapelygate: the gate was interrupted, the command was not run"))
     }
 
     @Test func ctrlZStopsSudoTooAndBothContinue() {
-        let mirror = Mirror(seed: 6)
+        let oracle = BoardOracle(seed: 6)
         let run = SudoRun(options: gated(seed: 6))
         #expect(run.pty.waitFor("choose 1-8"))
         run.pty.type("\u{1a}")
         // sudo leads the session here: stopped, it is what a shell would see as the job.
         #expect(waitUntil { processState(run.pty.pid) == "T" })
-        let mark = run.pty.output.count
+        let mark = run.pty.screen.count
         kill(-run.pty.pid, SIGCONT)  // what the shell's fg does: the whole process group
         #expect(waitUntil { processState(run.pty.pid) == "S" })
         #expect(run.pty.waitFor("choose 1-8", after: mark))
-        run.pty.type("\(mirror.right)\r")
-        #expect(run.pty.finish() == 0)
+        run.pty.type("\(oracle.right)\r")
+        #expect(run.pty.finish() == .exited(0))
         #expect(run.ran)
     }
 
     /// Two wrong tiles on the board `seed` deals: denied, and the command never runs.
     func twoWrongTilesDeny(_ run: SudoRun, seed: UInt64) {
-        var mirror = Mirror(seed: seed)
+        var oracle = BoardOracle(seed: seed)
         #expect(run.pty.waitFor("choose 1-8"))
-        let wrong = mirror.wrong
-        mirror.play(wrong)
-        let mark = run.pty.output.count
+        let wrong = oracle.wrong
+        oracle.play(wrong)
+        let mark = run.pty.screen.count
         run.pty.type("\(wrong)\r")
         #expect(run.pty.waitFor("Wrong answers left: 1.", after: mark))
-        run.pty.type("\(mirror.wrong)\r")
-        #expect(run.pty.finish() == 1)
+        run.pty.type("\(oracle.wrong)\r")
+        #expect(run.pty.finish() == .exited(1))
         #expect(!run.ran)
-        #expect(run.pty.text.contains("shapelygate: not approved, the command was not run"))
+        #expect(run.pty.screenText.contains("shapelygate: not approved, the command was not run"))
     }
 
     @Test func aWrongTileTwiceDoesNotRunIt() {
@@ -105,7 +105,7 @@ struct SudoApprovalTests {
         #expect(run.pty.waitFor("choose 1-8"))
         #expect(run.pty.waitFor("Time left"))
         run.pty.type("\u{3}")
-        #expect(run.pty.finish() == 1)
+        #expect(run.pty.finish() == .exited(1))
         #expect(!run.ran)
     }
 
@@ -113,56 +113,56 @@ struct SudoApprovalTests {
         let touch = tool("touch") ?? "/usr/bin/touch"
         let run = SudoRun(options: gated(), sudoArguments: [touch, "-c", "/nonexistent/a\u{1b}[31mb", "it's"])
         #expect(run.pty.waitFor("choose 1-8"))
-        #expect(run.pty.text.contains("To run: \(touch) -c '/nonexistent/a?[31mb' 'it'\\''s'"))
-        #expect(!run.pty.text.contains("\u{1b}[31mb"))
+        #expect(run.pty.screenText.contains("To run: \(touch) -c '/nonexistent/a?[31mb' 'it'\\''s'"))
+        #expect(!run.pty.screenText.contains("\u{1b}[31mb"))
         run.pty.type("\u{3}")
-        #expect(run.pty.finish() == 1)
-        #expect(run.pty.text.contains("shapelygate: the gate was interrupted, the command was not run"))
+        #expect(run.pty.finish() == .exited(1))
+        #expect(run.pty.screenText.contains("shapelygate: the gate was interrupted, the command was not run"))
     }
 
     @Test func runningOutOfTimeDoesNotRunIt() {
         let run = SudoRun(options: "users=root path=\(Gates.installed) timeout=1")
         #expect(run.pty.waitFor("Parental Gate"))
-        #expect(run.pty.finish() == 1)
+        #expect(run.pty.finish() == .exited(1))
         #expect(!run.ran)
-        #expect(run.pty.text.contains("shapelygate: not approved, the command was not run"))
+        #expect(run.pty.screenText.contains("shapelygate: not approved, the command was not run"))
     }
 
     @Test func withoutATerminalItIsDeniedWithAReason() {
         let run = SudoRun(options: gated(), terminal: false)
-        #expect(run.pty.finish() == 1)
+        #expect(run.pty.finish() == .exited(1))
         #expect(!run.ran)
-        #expect(run.pty.text.contains("shapelygate: a terminal is required to approve this command"))
-        #expect(!run.pty.text.contains("Parental Gate"))
+        #expect(run.pty.errorText.contains("shapelygate: a terminal is required to approve this command"))
+        #expect(!run.pty.errorText.contains("Parental Gate"))
     }
 
     @Test func sudoDashNIsDeniedWithAReason() {
         let run = SudoRun(options: gated(), sudoArguments: ["-n", tool("touch") ?? "/usr/bin/touch", temporaryFolder() + "/x"])
-        #expect(run.pty.finish() == 1)
-        #expect(run.pty.text.contains("shapelygate: a person must approve this command, and sudo -n asks no one"))
-        #expect(!run.pty.text.contains("Parental Gate"))
+        #expect(run.pty.finish() == .exited(1))
+        #expect(run.pty.screenText.contains("shapelygate: a person must approve this command, and sudo -n asks no one"))
+        #expect(!run.pty.screenText.contains("Parental Gate"))
     }
 
     @Test func sudoInTheBackgroundIsDeniedWithAReason() {
         let run = SudoRun(options: gated(), background: true)
-        #expect(run.pty.finish() == 1)
+        #expect(run.pty.finish() == .exited(1))
         #expect(!run.ran)
-        #expect(run.pty.text.contains("shapelygate: sudo must be in the foreground to ask for approval"))
-        #expect(!run.pty.text.contains("Parental Gate"))
+        #expect(run.pty.screenText.contains("shapelygate: sudo must be in the foreground to ask for approval"))
+        #expect(!run.pty.screenText.contains("Parental Gate"))
     }
 
     @Test func anUngatedUserRunsWithoutABoard() {
         let run = SudoRun(options: "users=nobody groups=nogroup path=\(Gates.installed)")
-        #expect(run.pty.finish() == 0)
+        #expect(run.pty.finish() == .exited(0))
         #expect(run.ran)
-        #expect(!run.pty.text.contains("Parental Gate"))
+        #expect(!run.pty.screenText.contains("Parental Gate"))
     }
 
     @Test func anUngatedCommandRunsWithoutABoard() {
         let run = SudoRun(options: "users=root commands=/usr/sbin/reboot,/nonexistent/folder/ path=\(Gates.installed)")
-        #expect(run.pty.finish() == 0)
+        #expect(run.pty.finish() == .exited(0))
         #expect(run.ran)
-        #expect(!run.pty.text.contains("Parental Gate"))
+        #expect(!run.pty.screenText.contains("Parental Gate"))
     }
 
     @Test func aCommandInAListedFolderIsGated() {
@@ -172,7 +172,7 @@ struct SudoApprovalTests {
             let run = SudoRun(options: gated("commands=/usr/sbin/reboot,\(folder)"))
             #expect(run.pty.waitFor("choose 1-8"), "commands=\(folder)")
             run.pty.type("\u{3}")
-            #expect(run.pty.finish() != 0)
+            #expect(run.pty.finish() != .exited(0))
             #expect(!run.ran)
         }
     }
@@ -180,7 +180,7 @@ struct SudoApprovalTests {
     @Test func aGroupMemberIsGated() {
         let run = SudoRun(options: "groups=nogroup,root path=\(Gates.installed) timeout=1")
         #expect(run.pty.waitFor("Parental Gate"))
-        #expect(run.pty.finish() == 1)
+        #expect(run.pty.finish() == .exited(1))
         #expect(!run.ran)
     }
 
@@ -192,10 +192,10 @@ struct SudoApprovalTests {
     ])
     func aBadOptionStopsSudoWithThePluginsMessage(options: String, message: String) {
         let run = SudoRun(options: options)
-        #expect(run.pty.finish() == 1)
+        #expect(run.pty.finish() == .exited(1))
         #expect(!run.ran)
-        #expect(run.pty.text.contains(message))
-        #expect(!run.pty.text.contains("Parental Gate"))
+        #expect(run.pty.screenText.contains(message))
+        #expect(!run.pty.screenText.contains("Parental Gate"))
     }
 
     @Test func sudoDashVShowsThePluginsVersionWhichIsTheGates() {
@@ -203,8 +203,8 @@ struct SudoApprovalTests {
         let marker = source.firstRange(of: "static let version = \"")
         let version = marker.map { source[$0.upperBound...].prefix { $0 != "\"" } } ?? "?"
         let run = SudoRun(options: gated(), sudoArguments: ["-V"])
-        #expect(run.pty.finish() == 0)
-        #expect(run.pty.text.contains("shapelygate approval plugin version \(version)\r\n"), "\(run.pty.text)")
+        #expect(run.pty.finish() == .exited(0))
+        #expect(run.pty.screenText.contains("shapelygate approval plugin version \(version)\r\n"), "\(run.pty.screenText)")
     }
 
     @Test func aGateThatIsNotRootsOwnIsRefused() {
@@ -212,9 +212,9 @@ struct SudoApprovalTests {
         defer { unlink(folder + "/gate"); rmdir(folder) }
         writeFile(folder + "/gate", "#!/bin/sh\nexit 0\n", mode: 0o777)
         let run = SudoRun(options: "users=root path=\(folder)/gate")
-        #expect(run.pty.finish() == 1)
+        #expect(run.pty.finish() == .exited(1))
         #expect(!run.ran)
         // mkdtemp's folders are in /tmp, which anyone can write.
-        #expect(run.pty.text.contains("shapelygate: the gate \(folder)/gate lies in /tmp, which must be a folder owned by root and writable by root only"))
+        #expect(run.pty.screenText.contains("shapelygate: the gate \(folder)/gate lies in /tmp, which must be a folder owned by root and writable by root only"))
     }
 }

@@ -4,23 +4,15 @@
 // empty /etc/shapelygate.conf (when there is one) and a home folder for root (empty,
 // or holding only a configuration file the test gives), mounts a tmpfs of root's on
 // /mnt holding the gates the plugin may be pointed at (`Gates`), then runs sudo, or
-// an interactive shell the test types sudo into. The run happens on a fresh pseudo-terminal that is its controlling
-// terminal (or with no terminal at all), and the test reads what a person would see.
+// an interactive shell the test types sudo into. The run happens on a fresh
+// pseudo-terminal that is its controlling terminal (or with no terminal at all; TestSupport's
+// PtyProcess), and the test reads what a person would see.
 
-import ShapelyGate
 import TestSupport
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// The build folder this test runs from, where `swift build` leaves the gate and the plugin.
-let buildFolder: String = {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let path = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-    return path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-}()
 
 let pluginPath = buildFolder + "/libshapelygate_approval.so"
 let gatePath = buildFolder + "/shapelygate"
@@ -65,28 +57,17 @@ let sudoUnavailable: String? = {
     guard exists("/etc/sudo.conf"), exists("/etc/sudoers") else { return "needs /etc/sudo.conf and /etc/sudoers to mount over" }
     guard exists(pluginPath) else { return "needs the plugin built by swift build (\(pluginPath))" }
     guard !sanitized else { return "the AddressSanitizer build of the plugin cannot load into sudo" }
-    let probe = Pty(["/bin/sh", "-c", "unshare -m --propagation private true"], terminal: false)
-    guard probe.finish() == 0 else { return "unshare -m is not permitted here" }
+    let probe = startProcess(["/bin/sh", "-c", "unshare -m --propagation private true"], terminal: false)
+    guard probe.finish() == .exited(0) else { return "unshare -m is not permitted here" }
     return nil
 }()
-
-/// The challenge the gate deals for `seed`, so a test knows the right and wrong tiles.
-struct Mirror {
-    var challenge: Challenge<GateRandom>
-    init(seed: UInt64) {
-        challenge = Challenge(configuration: GateConfiguration(), generator: GateRandom(seed: seed), now: 0)
-    }
-    var right: Int { challenge.board.tiles.firstIndex { $0.kind == challenge.target }! + 1 }
-    var wrong: Int { challenge.board.tiles.firstIndex { $0.kind != challenge.target }! + 1 }
-    mutating func play(_ tile: Int) { _ = challenge.answer(tileNumber: tile, at: 0) }
-}
 
 /// One sudo run in its own mount namespace, with its own folder for the files it needs.
 final class SudoRun {
     let folder = temporaryFolder()
     var marker: String { folder + "/ran" }
     var ran: Bool { exists(marker) }
-    private(set) var pty: Pty!
+    private(set) var pty: PtyProcess!
 
     /// - Parameters:
     ///   - options: the plugin options in the sudo.conf Plugin line.
@@ -137,7 +118,7 @@ final class SudoRun {
 
             """)
         let arguments = sudoArguments ?? [tool("touch") ?? "/usr/bin/touch", marker]
-        pty = Pty([tool("unshare")!, "-m", "--propagation", "private", "/bin/sh", folder + "/run.sh"] + arguments,
+        pty = startProcess([tool("unshare")!, "-m", "--propagation", "private", "/bin/sh", folder + "/run.sh"] + arguments,
                   terminal: terminal)
     }
 
@@ -154,108 +135,11 @@ final class SudoRun {
     }
 }
 
-func monotonicNow() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
-
-/// A child on a new pseudo-terminal that is its controlling terminal (it leads a new
-/// session), with stdin, stdout and stderr all on it; or, with `terminal: false`, in a
-/// new session with no terminal, stdin from /dev/null and its output on a pipe.
-final class Pty {
-    let pid: pid_t
-    let master: Int32
-    private(set) var output: [UInt8] = []
-    private var status: Int32?
-    var text: String { String(decoding: output, as: UTF8.self) }
-
-    init(_ argv: [String], terminal: Bool = true) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        var slavePath = ""
-        var writeEnd: Int32 = -1
-        if terminal {
-            (master, slavePath) = openPseudoTerminal()
-            // A session leader's first terminal opened without O_NOCTTY becomes its
-            // controlling terminal; setsid happens before the file actions.
-            posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
-            posix_spawn_file_actions_adddup2(&actions, 0, 1)
-            posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        } else {
-            var fds: [Int32] = [0, 0]
-            _ = pipe(&fds)
-            _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-            master = fds[0]
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-            writeEnd = fds[1]
-        }
-        let attributes = SessionSpawnAttributes()
-        let environment = ["PATH=/usr/sbin:/usr/bin:/sbin:/bin", "TERM=xterm", "LANG=C.UTF-8", "NO_COLOR=1"]
-        let cArguments = argv.map { strdup($0) } + [nil]
-        let cEnvironment = environment.map { strdup($0) } + [nil]
-        var child: pid_t = 0
-        let result = posix_spawn(&child, argv[0], &actions, &attributes.value, cArguments, cEnvironment)
-        precondition(result == 0, "posix_spawn failed: \(result)")
-        pid = child
-        cArguments.forEach { free($0) }
-        cEnvironment.forEach { free($0) }
-        // This process's copy of the pipe's write end, or reading would never see the end.
-        if writeEnd >= 0 { close(writeEnd) }
-    }
-
-    deinit {
-        if status == nil {
-            kill(pid, SIGKILL)
-            var raw: Int32 = 0
-            waitpid(pid, &raw, 0)
-        }
-        close(master)
-    }
-
-    func type(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-    }
-
-    /// Reads whatever arrives within `seconds`.
-    func pump(_ seconds: Double) {
-        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        if poll(&descriptor, 1, Int32(seconds * 1000)) <= 0 { return }
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        let count = read(master, &buffer, buffer.count)
-        if count > 0 { output += buffer[0..<count] } else if count == 0 || errno == EIO { usleep(20_000) }
-    }
-
-    /// Waits until the output (from `offset` on) contains `text`.
-    @discardableResult
-    func waitFor(_ text: String, after offset: Int = 0, timeout: Double = 20) -> Bool {
-        let deadline = monotonicNow() + timeout
-        repeat {
-            if String(decoding: output.dropFirst(offset), as: UTF8.self).contains(text) { return true }
-            pump(0.05)
-        } while monotonicNow() < deadline
-        return String(decoding: output.dropFirst(offset), as: UTF8.self).contains(text)
-    }
-
-    /// Waits for the child to end; its exit status, 128+signal, or nil if still running.
-    @discardableResult
-    func finish(timeout: Double = 30) -> Int32? {
-        if let status { return status }
-        let deadline = monotonicNow() + timeout
-        while monotonicNow() < deadline {
-            var raw: Int32 = 0
-            if waitpid(pid, &raw, WNOHANG) == pid {
-                pump(0.05)
-                status = (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
-                return status
-            }
-            pump(0.02)
-        }
-        return nil
-    }
+/// A program with the environment sudo's tests give it, on a new pseudo-terminal that is
+/// its controlling terminal (it leads a new session), with stdin, stdout and stderr all
+/// on it; or, with `terminal: false`, in a new session with no terminal, stdin from
+/// /dev/null and its output in `errors`.
+func startProcess(_ argv: [String], terminal: Bool = true) -> PtyProcess {
+    PtyProcess(argv, environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "TERM": "xterm", "LANG": "C.UTF-8", "NO_COLOR": "1"],
+               stdin: terminal ? .terminal : .devNull, controllingTerminal: terminal, stderrToTerminal: true, patience: 30)
 }

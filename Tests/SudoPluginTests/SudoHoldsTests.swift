@@ -41,9 +41,9 @@ func leftTheAlternateScreen(_ text: String) -> Bool {
 /// What `argv` prints, run as `user` (setpriv), without a terminal.
 func runAs(_ user: String, _ argv: [String]) -> String {
     guard let (uid, gid) = account(user) else { return "no account \(user)" }
-    let run = Pty([tool("setpriv")!, "--reuid=\(uid)", "--regid=\(gid)", "--clear-groups"] + argv, terminal: false)
+    let run = startProcess([tool("setpriv")!, "--reuid=\(uid)", "--regid=\(gid)", "--clear-groups"] + argv, terminal: false)
     run.finish(timeout: 20)
-    return run.text
+    return run.errorText
 }
 
 let stracePresent = tool("strace") != nil
@@ -53,7 +53,7 @@ let stracePresent = tool("strace") != nil
 struct SudoHoldsTests {
     @Test(.enabled(if: stracePresent, "needs strace"))
     func anotherProcessOfTheUserCannotTraceOrReachTheGate() throws {
-        let mirror = Mirror(seed: 5)
+        let oracle = BoardOracle(seed: 5)
         let run = SudoRun(options: "users=nobody path=\(Gates.installed) seed=5 timeout=60", user: "nobody")
         #expect(run.pty.waitFor("choose 1-8"))
         let gate = try #require(processID(of: "shapelygate", inSession: run.pty.pid))
@@ -63,16 +63,16 @@ struct SudoHoldsTests {
         #expect(listed.contains("Permission denied"), "\(listed)")
         let memory = runAs("nobody", [tool("head")!, "-c", "1", "/proc/\(gate)/mem"])
         #expect(memory.contains("Permission denied"), "\(memory)")
-        run.pty.type("\(mirror.right)\r")
-        #expect(run.pty.finish() == 0)
+        run.pty.type("\(oracle.right)\r")
+        #expect(run.pty.finish() == .exited(0))
         #expect(run.ran)
     }
 
     @Test func aProgramThatOnlyExitsZeroApprovesNothing() {
         let run = SudoRun(options: "users=root path=\(Gates.alwaysTrue)")
-        #expect(run.pty.finish() == 1)
+        #expect(run.pty.finish() == .exited(1))
         #expect(!run.ran)
-        #expect(run.pty.text.contains("shapelygate: \(Gates.alwaysTrue) did not report a pass, the command was not run"))
+        #expect(run.pty.screenText.contains("shapelygate: \(Gates.alwaysTrue) did not report a pass, the command was not run"))
     }
 
     @Test(arguments: [
@@ -84,18 +84,18 @@ struct SudoHoldsTests {
     ])
     func aGateTheUserCouldSwapOrReadIsRefused(path: String, message: String) {
         let run = SudoRun(options: "users=root path=\(path)")
-        #expect(run.pty.finish() == 1)
+        #expect(run.pty.finish() == .exited(1))
         #expect(!run.ran)
-        #expect(run.pty.text.contains("shapelygate: \(message)"), "\(run.pty.text)")
-        #expect(!run.pty.text.contains("Parental Gate"))
+        #expect(run.pty.screenText.contains("shapelygate: \(message)"), "\(run.pty.screenText)")
+        #expect(!run.pty.screenText.contains("Parental Gate"))
     }
 
     @Test func aLinkInRootsFoldersIsFollowed() {
         // /mnt/shapelygate reached through a link root made, in a folder of root's.
         let run = SudoRun(options: "users=root path=/mnt/../mnt/shapelygate timeout=1")
         #expect(run.pty.waitFor("Parental Gate"))
-        #expect(run.pty.finish() == 1)
-        #expect(run.pty.text.contains("shapelygate: not approved, the command was not run"))
+        #expect(run.pty.finish() == .exited(1))
+        #expect(run.pty.screenText.contains("shapelygate: not approved, the command was not run"))
     }
 
     @Test(arguments: ["SIGKILL", "SIGRTMIN+3", "SIGSEGV", "SIGABRT"])
@@ -111,20 +111,20 @@ struct SudoHoldsTests {
         #expect(!sameTerminalSettings(terminalSettings(run), freshTerminalSettings), "the gate's own settings")
         let gate = try #require(processID(of: "shapelygate", inSession: run.pty.pid))
         kill(gate, number)
-        #expect(run.pty.finish() == 1)
+        #expect(run.pty.finish() == .exited(1))
         #expect(!run.ran)
-        #expect(run.pty.text.contains("shapelygate: the gate was interrupted, the command was not run"))
+        #expect(run.pty.screenText.contains("shapelygate: the gate was interrupted, the command was not run"))
         #expect(sameTerminalSettings(terminalSettings(run), freshTerminalSettings), "terminal left changed")
-        #expect(leftTheAlternateScreen(run.pty.text))
+        #expect(leftTheAlternateScreen(run.pty.screenText))
     }
 
     @Test func aCommandLineTooLongToShowIsDeniedNotCut() {
         let touch = tool("touch") ?? "/usr/bin/touch"
         let long = "/nonexistent/" + String(repeating: "a", count: 1100)
         let run = SudoRun(options: gated(), sudoArguments: [touch, long])
-        #expect(run.pty.finish() == 1)
-        #expect(run.pty.text.contains("shapelygate: the command line is longer than 1024 bytes, too long to show for approval; the command was not run"))
-        #expect(!run.pty.text.contains("Parental Gate"))
+        #expect(run.pty.finish() == .exited(1))
+        #expect(run.pty.screenText.contains("shapelygate: the command line is longer than 1024 bytes, too long to show for approval; the command was not run"))
+        #expect(!run.pty.screenText.contains("Parental Gate"))
     }
 
     @Test func aCommandLineJustShortEnoughIsShownWhole() {
@@ -133,7 +133,7 @@ struct SudoHoldsTests {
         let run = SudoRun(options: gated(), sudoArguments: [touch, last])
         #expect(run.pty.waitFor("choose 1-8"))
         run.pty.type("\u{3}")
-        #expect(run.pty.finish() == 1)
+        #expect(run.pty.finish() == .exited(1))
     }
 }
 
@@ -144,7 +144,7 @@ struct SudoJobControlTests {
     /// Types `command` and waits for the `$ ` prompt after it; false if it never came.
     @discardableResult
     func shell(_ run: SudoRun, _ command: String, until expected: String = "$ ") -> Bool {
-        let mark = run.pty.output.count
+        let mark = run.pty.screen.count
         run.pty.type(command + "\r")
         return run.pty.waitFor(expected, after: mark)
     }
@@ -152,10 +152,10 @@ struct SudoJobControlTests {
     /// The shell's terminal settings, as `stty -g` prints them (the line ends in
     /// `=42.`, which the typed command does not hold).
     func settings(_ run: SudoRun) -> String {
-        let mark = run.pty.output.count
+        let mark = run.pty.screen.count
         run.pty.type("echo settings=$(stty -g)=$((6*7)).\r")
         run.pty.waitFor("=42.", after: mark)
-        let text = String(decoding: run.pty.output.dropFirst(mark), as: UTF8.self)
+        let text = String(decoding: run.pty.screen.dropFirst(mark), as: UTF8.self)
         let lines = text.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("settings=") && $0.hasSuffix("=42.") }
         return lines.last.map(String.init) ?? "none"
     }
@@ -167,7 +167,7 @@ struct SudoJobControlTests {
         #expect(before != "none")
         #expect(shell(run, "sudo touch \(run.marker)", until: "choose 1-8"))
         run.pty.type("\u{1a}")
-        #expect(run.pty.waitFor("Stopped", after: run.pty.output.count - 200))
+        #expect(run.pty.waitFor("Stopped", after: run.pty.screen.count - 200))
         return before
     }
 
@@ -179,15 +179,15 @@ struct SudoJobControlTests {
     }
 
     @Test func ctrlZThenBgLeavesTheShellAliveAndFgStillAsks() {
-        let mirror = Mirror(seed: 7)
+        let oracle = BoardOracle(seed: 7)
         let run = SudoRun(options: gated(seed: 7), shell: true)
         let before = startAndSuspend(run)
         #expect(shell(run, "bg"))
         shellIsUnharmed(run, settingsBefore: before)
         #expect(!run.ran)
         #expect(shell(run, "fg", until: "choose 1-8"))
-        let mark = run.pty.output.count
-        run.pty.type("\(mirror.right)\r")
+        let mark = run.pty.screen.count
+        run.pty.type("\(oracle.right)\r")
         #expect(run.pty.waitFor("$ ", after: mark))
         #expect(run.ran)
         shellIsUnharmed(run, settingsBefore: before)

@@ -1,5 +1,5 @@
-// TestFiles.swift — files for the tests: the package's folders, fixtures, and fresh
-// temporary folders. Shared by every test target so none writes its own.
+// TestFiles.swift — files for the tests: the package's and the build's folders, fixtures,
+// and fresh temporary folders. Shared by every test target so none writes its own.
 //
 // Every folder `temporaryFolder` makes is registered and, when the test process exits
 // normally, removed with everything in it (see TemporaryFolders.swift). Tests make their
@@ -15,6 +15,14 @@ import Darwin
 public let packageRoot: String = {
     let path: String = #filePath
     return path.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+}()
+
+/// The build folder this test runs from, where `swift build` leaves the gate and the plugin.
+public let buildFolder: String = {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    let path = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    return path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
 }()
 
 /// A file or folder inside Tests/Fixtures.

@@ -1,12 +1,10 @@
-// GateProcessScreen.swift — the gate's pseudo-terminal seen as a person sees it: a
-// terminal model of the window's size fed with every byte the gate wrote, and resizing
+// PtyProcessScreen.swift — a program's pseudo-terminal seen as a person sees it: a
+// terminal model of the window's size fed with every byte the program wrote, and resizing
 // the window as a terminal emulator does.
 //
 // The model is fed lazily, when a test asks for it, so runs that only look at the byte
 // stream pay nothing. It answers no queries: a program that waits for a cursor report
 // gets none, as on a terminal that does not support them.
-
-import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -14,9 +12,9 @@ import Glibc
 import Darwin
 #endif
 
-extension GateProcess {
-    /// What a person sees now, given everything read from the gate so far.
-    var terminalScreen: TerminalScreen {
+extension PtyProcess {
+    /// What a person sees now, given everything read from the program so far.
+    public var terminalScreen: TerminalScreen {
         if modelled < screen.count {
             model.feed(Array(screen[modelled...]))
             modelled = screen.count
@@ -24,10 +22,10 @@ extension GateProcess {
         return model
     }
 
-    /// The window changes size, as when a person drags its corner: what the gate has
+    /// The window changes size, as when a person drags its corner: what the program has
     /// written so far is drawn at the old size, the model takes the new size, then the
     /// kernel is told, and it sends SIGWINCH to the terminal's foreground process group.
-    func resize(rows: UInt16, columns: UInt16) {
+    public func resize(rows: UInt16, columns: UInt16) {
         var before: Int
         repeat {
             before = screen.count
@@ -40,7 +38,7 @@ extension GateProcess {
     }
 
     /// The window's size as the kernel has it.
-    var windowSize: (rows: UInt16, columns: UInt16) {
+    public var windowSize: (rows: UInt16, columns: UInt16) {
         var window = winsize()
         _ = ioctl(master, UInt(TIOCGWINSZ), &window)
         return (window.ws_row, window.ws_col)
@@ -48,7 +46,7 @@ extension GateProcess {
 
     /// Waits until the screen a person sees satisfies `condition`; returns whether it did.
     @discardableResult
-    func waitForScreen(timeout: Double = 10, _ condition: (TerminalScreen) -> Bool) -> Bool {
+    public func waitForScreen(timeout: Double = 10, _ condition: (TerminalScreen) -> Bool) -> Bool {
         let deadline = monotonicNow() + timeout
         while monotonicNow() < deadline {
             if condition(terminalScreen) { return true }
