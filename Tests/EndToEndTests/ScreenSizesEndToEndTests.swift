@@ -9,7 +9,7 @@ import ShapelyGate
 import TestSupport
 import Testing
 
-@Suite("Every size a person meets", .serialized)
+@Suite("Every size a person meets", .serialized, .ownPolicy)
 struct ScreenSizesEndToEndTests {
     static let sizes: [(rows: UInt16, columns: UInt16)] = [(20, 40), (16, 50), (24, 80), (40, 120), (60, 200)]
     static let terminals: [[String: String]] = [

@@ -27,7 +27,7 @@ struct ScriptFailureTests {
         let copy = scratch.path + "/copy"
         let path = "PATH=\(quoted(swiftFolder ?? "")):/usr/bin:/bin"
         let prepare = shell("""
-            mkdir \(quoted(copy)) && tar -C \(quoted(packageRoot)) --exclude=./.build --exclude=./.git -cf - . | tar -C \(quoted(copy)) -xf - \
+            mkdir \(quoted(copy)) && tar -C \(quoted(packageRoot)) --exclude=./.build --exclude=./.git -cf - . | tar -C \(quoted(copy)) --no-same-owner -xf - \
             && cd \(quoted(copy)) && for target in Sources/*/; do echo 'this is not swift' >"$target/Broken.swift"; done \
             && bin=$(\(path) swift build --scratch-path .build/static -c release --static-swift-stdlib -Xswiftc -static-executable --show-bin-path) \
             && mkdir -p "$bin" && printf '#!/bin/sh\\necho shapelygate 1.0.0\\n' >"$bin/shapelygate" && chmod 755 "$bin/shapelygate"

@@ -12,7 +12,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("The words board on a pseudo-terminal", .serialized)
+@Suite("The words board on a pseudo-terminal", .serialized, .ownPolicy)
 struct WordsBoardEndToEndTests {
     /// A person's colour terminal: the words board must still send plain text.
     static let colourTerminal = ["TERM": "xterm-256color", "NO_COLOR": "\u{0}"]
