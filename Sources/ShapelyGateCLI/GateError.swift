@@ -1,5 +1,5 @@
 // GateError.swift — the one error type of the command line. Each case carries a
-// message for a person and the exit status it ends with; `CLI` prints it as
+// message for a person and the exit status it ends with; `Ending` prints it as
 // `shapelygate: message` on stderr, with every control character made visible (a
 // message may quote a path, a key or a value from outside).
 
