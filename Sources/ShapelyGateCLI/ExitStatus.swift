@@ -1,16 +1,6 @@
-// ExitStatus.swift — how shapelygate ends, documented once here and in the same words
-// in `--help`, the README and the man page:
-//
-//   0    passed: a person chose the right shape in time (or an informational action ran)
-//   1    denied: wrong shape too many times, time expired, no terminal, end of input,
-//        locked out after an earlier denial
-//   2    usage or configuration error: bad option, bad value, unreadable or malformed
-//        strings or configuration file
-//   126  the command was found but could not be run
-//   127  the command was not found
-//   by the signal that interrupted it (SIGINT, SIGTERM, SIGHUP, SIGQUIT and the other
-//   ending signals of Signals.swift; in login mode these are denials instead): the shell
-//        sees the same death as if the signal's default action had run (e.g. 130)
+// ExitStatus.swift — how shapelygate ends. `documented` is the one wording of the
+// exit-status table: `--help` prints it, and a test holds the README's table and the
+// man page's EXIT STATUS list to it word for word.
 //
 // With a command, a pass hands the process over to the command: its status is its own.
 
@@ -25,7 +15,7 @@ public enum ExitStatus: Equatable, Sendable {
     case commandNotFound
     case killedBy(signal: Int32)
 
-    public var code: Int32 {
+    var code: Int32 {
         switch self {
         case .passed: return 0
         case .denied: return 1
@@ -43,14 +33,27 @@ public enum ExitStatus: Equatable, Sendable {
         exit(code)
     }
 
-    /// The table `--help` prints.
-    static let helpTable = """
-        Exit status:
-          0    passed
-          1    denied: wrong shape too often, time expired, no terminal, end of input, locked out
-          2    usage or configuration error
-          126  the command was found but could not be run
-          127  the command was not found
-          128+N  killed by signal N (the gate re-raises SIGINT, SIGTERM, SIGHUP, SIGQUIT, ...)
-        """
+    /// Every status and what it means, in the words of the README and the man page.
+    static let documented: [(status: String, meaning: String)] = [
+        ("0", "passed: a person chose the right shape in time, or an informational option ran"),
+        ("1", "denied: the wrong shape too many times, the time expired, no terminal, end of input, "
+            + "or locked out after an earlier denial"),
+        ("2", "usage or configuration error: a bad option or value, an unreadable or malformed strings "
+            + "or configuration file"),
+        ("126", "the command was found but cannot be run"),
+        ("127", "the command was not found"),
+        ("128+N", "killed by signal N: the gate re-raises SIGINT, SIGTERM, SIGHUP, SIGQUIT and its other "
+            + "ending signals (in login mode these are denials, status 1)"),
+    ]
+
+    /// The table `--help` prints, each meaning wrapped under its own column.
+    static var helpTable: String {
+        let rows = documented.map { row in
+            TextLayout.wrap(row.meaning, width: 70).enumerated().map { index, line in
+                let left = index == 0 ? "  " + row.status : ""
+                return left + String(repeating: " ", count: 9 - left.count) + line
+            }.joined(separator: "\n")
+        }
+        return (["Exit status:"] + rows).joined(separator: "\n")
+    }
 }

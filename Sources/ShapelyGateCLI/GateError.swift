@@ -1,12 +1,12 @@
 // GateError.swift — the one error type of the command line. Each case carries a
-// message for a person and the exit status it ends with; `CLI` prints it as
+// message for a person and the exit status it ends with; `Ending` prints it as
 // `shapelygate: message` on stderr, with every control character made visible (a
 // message may quote a path, a key or a value from outside).
 
 import ShapelyGate
 import ShapelyGateSystem
 
-public enum GateError: Error, Equatable {
+enum GateError: Error, Equatable {
     /// A bad option or value: exit 2 with a hint to --help.
     case usage(String)
     /// A file that cannot be used: exit 2.
@@ -17,31 +17,26 @@ public enum GateError: Error, Equatable {
     case commandNotFound(String)
     /// The wrapped command cannot be run: exit 126.
     case commandNotExecutable(String)
-    /// An ending signal arrived outside the session: the gate ends by it.
-    case signal(Int32)
 
-    public var message: String {
+    var message: String {
         switch self {
         case .usage(let text), .configuration(let text), .denied(let text),
             .commandNotFound(let text), .commandNotExecutable(let text):
             return text
-        case .signal(let number):
-            return "interrupted by \(Signals.name(number)): denied"
         }
     }
 
-    public var status: ExitStatus {
+    var status: ExitStatus {
         switch self {
         case .usage, .configuration: return .usage
         case .denied: return .denied
         case .commandNotFound: return .commandNotFound
         case .commandNotExecutable: return .commandNotExecutable
-        case .signal(let number): return .killedBy(signal: number)
         }
     }
 
     /// The lines printed on stderr.
-    public var report: String {
+    var report: String {
         var text = "shapelygate: \(Visible.screen(message))\n"
         if case .usage = self { text += "Try 'shapelygate --help' for more information.\n" }
         return text

@@ -103,10 +103,18 @@ import Testing
         // A policy file of the test's own (absent), never the machine's /etc.
         let folder = temporaryFolder()
         let noPolicy = folder + "/shapelygate.conf"
-        func run(_ arguments: [String], _ environment: [String: String] = [:]) -> ShapelyGateCLI.ExitStatus {
-            CLI.run(arguments: arguments, environment: environment, systemConfig: noPolicy, systemConfigOwner: getuid())
+        func run(_ arguments: [String], _ environment: [String: String] = [:],
+                 _ captured: CapturedOutput = CapturedOutput()) -> ShapelyGateCLI.ExitStatus {
+            CLI.run(arguments, files: .init(system: noPolicy, systemOwner: getuid()), environment: environment,
+                    output: captured.output)
         }
-        #expect(run(["--bogus"]) == .usage)
+        let said = CapturedOutput()
+        #expect(run(["--bogus"], [:], said) == .usage)
+        #expect(said.error == "shapelygate: unknown option --bogus\nTry 'shapelygate --help' for more information.\n")
+        #expect(said.standard.isEmpty)
+        let version = CapturedOutput()
+        #expect(run(["--version"], [:], version) == .passed)
+        #expect(version.standard == "shapelygate \(CLI.version)\n" && version.error.isEmpty)
         #expect(run(["--strings", "/nonexistent/file.plist"]) == .usage)
         #expect(run(["--strings-template", "it"]) == .usage)
         for language in ["xx", "C", "en@evil", "", "\u{1B}"] { #expect(run(["--strings-template=\(language)"]) == .usage) }

@@ -21,6 +21,23 @@ func luminance(_ red: Int, _ green: Int, _ blue: Int) -> Double {
     return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
 }
 
+/// The red, green and blue (0...255) xterm gives a 256-colour index from 16 up:
+/// a 6×6×6 cube (levels 0, 95, 135, 175, 215, 255), then 24 greys 8, 18, ... 238.
+/// Indices below 16 are the theme's own and have no fixed value.
+func xtermRGB(index: Int) -> (red: Int, green: Int, blue: Int)? {
+    switch index {
+    case 16...231:
+        let level = { (step: Int) in step == 0 ? 0 : 55 + 40 * step }
+        let cube = index - 16
+        return (level(cube / 36), level(cube / 6 % 6), level(cube % 6))
+    case 232...255:
+        let grey = 8 + 10 * (index - 232)
+        return (grey, grey, grey)
+    default:
+        return nil
+    }
+}
+
 /// WCAG contrast ratio between two luminances, 1...21.
 func contrast(_ a: Double, _ b: Double) -> Double {
     (max(a, b) + 0.05) / (min(a, b) + 0.05)
@@ -29,7 +46,7 @@ func contrast(_ a: Double, _ b: Double) -> Double {
 @Suite struct PaletteTests {
     @Test(arguments: TileColor.allCases)
     func indexedColoursReadOnBlackAndOnWhite(_ color: TileColor) throws {
-        let rgb = try #require(Palette.rgb(index: Palette.index(color)))
+        let rgb = try #require(xtermRGB(index: Palette.index(color)))
         let l = luminance(rgb.red, rgb.green, rgb.blue)
         #expect(contrast(l, 0) >= 3, "\(color) on black: \(contrast(l, 0))")
         #expect(contrast(l, 1) >= 3, "\(color) on white: \(contrast(l, 1))")
@@ -69,13 +86,13 @@ func contrast(_ a: Double, _ b: Double) -> Double {
     }
 
     @Test func theColourFormulasAreXterms() {
-        #expect(Palette.rgb(index: 16)! == (0, 0, 0))
-        #expect(Palette.rgb(index: 231)! == (255, 255, 255))
-        #expect(Palette.rgb(index: 160)! == (215, 0, 0))
-        #expect(Palette.rgb(index: 67)! == (95, 135, 175))
-        #expect(Palette.rgb(index: 232)! == (8, 8, 8))
-        #expect(Palette.rgb(index: 255)! == (238, 238, 238))
-        #expect(Palette.rgb(index: 15) == nil && Palette.rgb(index: 256) == nil)
+        #expect(xtermRGB(index: 16)! == (0, 0, 0))
+        #expect(xtermRGB(index: 231)! == (255, 255, 255))
+        #expect(xtermRGB(index: 160)! == (215, 0, 0))
+        #expect(xtermRGB(index: 67)! == (95, 135, 175))
+        #expect(xtermRGB(index: 232)! == (8, 8, 8))
+        #expect(xtermRGB(index: 255)! == (238, 238, 238))
+        #expect(xtermRGB(index: 15) == nil && xtermRGB(index: 256) == nil)
         #expect(abs(contrast(luminance(0, 0, 0), luminance(255, 255, 255)) - 21) < 1e-9)
     }
 

@@ -16,6 +16,14 @@ import Glibc
     var system: String { folder + "/shapelygate.conf" }
     var environment: [String: String] { ["XDG_CONFIG_HOME": folder + "/config", "HOME": folder] }
 
+    /// The settings for `arguments` under the test's own policy file.
+    func settle(_ arguments: [String], environment: [String: String], systemConfig: String,
+                systemConfigOwner: uid_t) throws(GateError) -> (Options, Policy) {
+        let settings = try Settings.resolve(arguments, files: .init(system: systemConfig, systemOwner: systemConfigOwner),
+                                            environment: environment)
+        return (settings.options, settings.policy)
+    }
+
     func userFile(_ text: String) {
         mkdir(folder + "/config", 0o700)
         mkdir(folder + "/config/shapelygate", 0o700)
@@ -25,7 +33,7 @@ import Glibc
     @Test func floorsHoldAgainstFlagsAndUserFiles() throws {
         writeFile(system, "# policy\nmin-rounds = 2\nmax-attempts = 1\nmin-kinds = 6\nmin-cooldown = 30\nmax-timeout = 20\n")
         userFile("attempts = 5\nrounds = 1\ntimeout = 60\n")
-        let (options, _) = try CLI.settle(arguments: ["--attempts", "9", "--kinds", "2", "--no-timeout", "--cooldown", "0"],
+        let (options, _) = try settle(["--attempts", "9", "--kinds", "2", "--no-timeout", "--cooldown", "0"],
                                           environment: environment, systemConfig: system, systemConfigOwner: getuid())
         #expect(options.configuration.rounds == 2)
         #expect(options.configuration.maximumFailedAttempts == 1)
@@ -38,7 +46,7 @@ import Glibc
     @Test func flagsWinOverFilesWithinTheFloors() throws {
         writeFile(system, "timeout = 30\nattempts = 3\nlang = es\n")
         userFile("timeout = 15\n")
-        let (options, _) = try CLI.settle(arguments: ["-a", "4"], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+        let (options, _) = try settle(["-a", "4"], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         #expect(options.configuration.maximumTimeAllowed == 15)
         #expect(options.configuration.maximumFailedAttempts == 4)
         #expect(options.language == "es")
@@ -46,7 +54,7 @@ import Glibc
 
     @Test func strictIsAtMostOneInAHundredWhereverItStands() throws {
         for arguments in [["--strict", "--attempts", "9"], ["--attempts", "9", "--strict"]] {
-            let (options, _) = try CLI.settle(arguments: arguments, environment: environment, systemConfig: system, systemConfigOwner: getuid())
+            let (options, _) = try settle(arguments, environment: environment, systemConfig: system, systemConfigOwner: getuid())
             #expect(GateOdds(configuration: options.configuration).probability <= 0.01)
             #expect(options.cooldown >= 60)
         }
@@ -54,26 +62,26 @@ import Glibc
 
     @Test func maxGraceIsTheSystemFilesAloneAndChecked() throws {
         writeFile(system, "max-grace = 120\n")
-        let (_, policy) = try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+        let (_, policy) = try settle([], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         #expect(policy.maxGrace == 120)
         writeFile(system, "max-grace = 86401\n")
         #expect(throws: GateError.configuration(system + ":1: max-grace must be a whole number 0-86400")) {
-            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+            try settle([], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         }
         writeFile(system, "")
         userFile("max-grace = 60\n")
         #expect(throws: GateError.configuration(folder + "/config/shapelygate/config:1: 'max-grace' may be set only in the system file")) {
-            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+            try settle([], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         }
     }
 
     @Test func filesWithCRLFLineEndingsReadTheSame() throws {
         writeFile(system, "timeout = 25\r\n\r\nmin-rounds = 2\r\nbogus\r\n")
         #expect(throws: GateError.configuration(system + ":4: expected 'key = value'")) {
-            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+            try settle([], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         }
         writeFile(system, "timeout = 25\r\n\r\nmin-rounds = 2\r\n")
-        let (options, _) = try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+        let (options, _) = try settle([], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         #expect(options.configuration.maximumTimeAllowed == 25)
         #expect(options.configuration.rounds == 2)
     }
@@ -83,29 +91,29 @@ import Glibc
         // Ignoring it would drop every floor: refusing keeps the gate shut.
         writeFile(system, "max-attempts = 1\n", mode: mode)
         #expect(throws: GateError.configuration("\(system): refused: group or others can write it; run 'chmod go-w \(system)'")) {
-            try CLI.settle(arguments: ["-a", "5"], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+            try settle(["-a", "5"], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         }
-        #expect(CLI.run(arguments: ["-a", "5"], environment: environment, systemConfig: system, systemConfigOwner: getuid()) == .usage)
+        #expect(CLI.run(["-a", "5"], files: .init(system: system, systemOwner: getuid()), environment: environment, output: quiet) == .usage)
     }
 
     @Test func aSystemFileOwnedBySomeoneElseIsRefused() {
         writeFile(system, "max-attempts = 1\n")
         let other = getuid() + 1
         #expect(throws: GateError.configuration("\(system): refused: it belongs to uid \(getuid()), not to uid \(other); run 'chown \(other) \(system)'")) {
-            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: other)
+            try settle([], environment: environment, systemConfig: system, systemConfigOwner: other)
         }
     }
 
     @Test func aSystemFileThatIsAFIFOIsRefusedAtOnce() {
         #expect(mkfifo(system, 0o600) == 0)
         #expect(throws: GateError.configuration("\(system): not a regular file")) {
-            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+            try settle([], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         }
     }
 
     @Test func aRelativeStringsPathIsTakenFromTheFilesFolder() throws {
         userFile("strings = ../strings.plist\n")
-        let (options, _) = try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+        let (options, _) = try settle([], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         #expect(options.stringsPath == folder + "/config/shapelygate/../strings.plist")
     }
 
@@ -119,22 +127,22 @@ import Glibc
     func aBrokenSystemFileIsAnErrorNamingFileAndLine(_ text: String, _ message: String) {
         writeFile(system, text)
         #expect(throws: GateError.configuration(folder + "/" + message)) {
-            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+            try settle([], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         }
-        #expect(CLI.run(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid()) == .usage)
+        #expect(CLI.run([], files: .init(system: system, systemOwner: getuid()), environment: environment, output: quiet) == .usage)
     }
 
     @Test func usersCannotSetFloorsOrLogging() {
         userFile("max-attempts = 99\n")
         #expect(throws: GateError.configuration(folder + "/config/shapelygate/config:1: 'max-attempts' may be set only in the system file")) {
-            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+            try settle([], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         }
     }
 
     @Test func anUnreadableSystemFileIsAnError() {
         mkdir(system, 0o755)
         #expect(throws: GateError.configuration("\(system): is a directory")) {
-            try CLI.settle(arguments: [], environment: environment, systemConfig: system, systemConfigOwner: getuid())
+            try settle([], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         }
     }
 
@@ -171,7 +179,7 @@ func storedState(_ folder: String) -> StoredState {
         let store = StateStore(folder: folder + "/shapelygate")
         let lockout = Lockout(cooldown: 60, store: store)
         let strings = GateStrings(language: "en")
-        #expect(lockout.check(strings) == nil)
+        #expect(lockout.check(strings) == .open)
         _ = lockout.record(passed: false)
         guard case .denied(let message) = lockout.check(strings) else { Issue.record("not locked"); return }
         #expect(message.hasPrefix("locked after a denial: try again in "))

@@ -106,7 +106,7 @@ struct SessionHarness {
         let display = Display(charset: .blocks, colorMode: .plain, cursorControl: cursor)
         session = Session(terminal: terminal, renderer: Renderer(strings: GateStrings(language: "en"), display: display),
                           configuration: configuration, generator: GateRandom(seed: seed), clock: clock,
-                          suspendDenies: login, catchSignals: false)
+                          loginMode: login, catchSignals: false)
         board = BoardOracle(seed: seed, configuration)
         let outcome = self.outcome
         session.start { outcome.value = $0 }
@@ -206,11 +206,11 @@ struct SessionHarness {
         let gate = SessionHarness()
         gate.session.deliver(signal: SIGINT)
         gate.settle()
-        #expect(gate.outcome.value == .signal(SIGINT))
+        #expect(gate.outcome.value == .interrupted(Interruption(SIGINT)))
         let login = SessionHarness(login: true)
         login.session.deliver(signal: SIGTSTP)
         login.settle()
-        #expect(login.outcome.value == .signal(SIGTSTP))
+        #expect(login.outcome.value == .interrupted(Interruption(SIGTSTP)))
     }
 
     @Test func aResizeRedrawsOnceAfterItSettlesKeepingTheAnswer() {

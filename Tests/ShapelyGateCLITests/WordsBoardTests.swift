@@ -147,8 +147,8 @@ import Testing
         if let user {
             writeFile(folder + "/config/shapelygate/config", user)
         }
-        return try CLI.settle(arguments: arguments, environment: environment, systemConfig: system,
-                              systemConfigOwner: getuid()).0.board
+        return try Settings.resolve(arguments, files: .init(system: system, systemOwner: getuid()),
+                                    environment: environment).options.board
     }
 
     @Test func theSystemFileCannotForcePictures() throws {

@@ -13,7 +13,7 @@
 // - The last step before exec discards what was typed and not read, after the gate's
 //   last output: keys pressed while it said "Passed." never reach the command.
 // - exec replaces the process: the command's status and signals are its own. If exec
-//   fails anyway, the gate reports it and returns 126 or 127.
+//   fails anyway, the gate reports it and ends with 126 or 127.
 
 import ShapelyGate
 import ShapelyGateSystem
@@ -49,8 +49,9 @@ enum CommandRunner {
         if access(candidate, X_OK) != 0 { throw .commandNotExecutable("\(name): \(Platform.describe(errno: errno))") }
     }
 
-    /// Replaces the process with `command`. Returns only if exec failed.
-    static func exec(_ command: [String]) -> GateError {
+    /// Replaces the process with `command`. If exec fails, `report` is told why and the
+    /// gate ends with 126 or 127.
+    static func replaceGate(with command: [String], report: (GateError) -> Void) -> Never {
         Signals.restoreInherited()
         markDescriptorsCloseOnExec()
         var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) }
@@ -59,8 +60,10 @@ enum CommandRunner {
         execvp(command[0], argv)
         let code = errno
         let reason = Platform.describe(errno: code)
-        return code == ENOENT ? .commandNotFound("\(command[0]): command not found")
+        let error: GateError = code == ENOENT ? .commandNotFound("\(command[0]): command not found")
             : .commandNotExecutable("\(command[0]): \(reason)")
+        report(error)
+        error.status.terminate()
     }
 
     private static func markDescriptorsCloseOnExec() {

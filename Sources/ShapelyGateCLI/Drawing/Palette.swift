@@ -75,21 +75,4 @@ public enum Palette {
         case .cyan: return 30      // #008787
         }
     }
-
-    /// The red, green and blue (0...255) xterm gives a 256-colour index from 16 up:
-    /// a 6×6×6 cube (levels 0, 95, 135, 175, 215, 255), then 24 greys 8, 18, ... 238.
-    /// Indices below 16 are the theme's own and have no fixed value.
-    static func rgb(index: Int) -> (red: Int, green: Int, blue: Int)? {
-        switch index {
-        case 16...231:
-            let level = { (step: Int) in step == 0 ? 0 : 55 + 40 * step }
-            let cube = index - 16
-            return (level(cube / 36), level(cube / 6 % 6), level(cube % 6))
-        case 232...255:
-            let grey = 8 + 10 * (index - 232)
-            return (grey, grey, grey)
-        default:
-            return nil
-        }
-    }
 }

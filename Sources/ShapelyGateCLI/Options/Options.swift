@@ -1,8 +1,9 @@
 // Options.swift — the command line, parsed by hand from `OptionTable`.
 //
 // Contract:
-// - argv is read once, into the options it names and the command; the settings are
-//   applied over whatever the configuration files set, so flags win.
+// - argv is read once, each value checked and read into a typed change, with the
+//   command; the changes are applied over whatever the configuration files set, so
+//   flags win. A bad flag is reported before any file is read.
 // - `--name value`, `--name=value`, `-x value` and `-xvalue` are all accepted.
 // - Options end at `--` or at the first word that is not an option: the rest is the
 //   command to run on a pass, untouched (`shapelygate -- grep --help`).
@@ -14,7 +15,7 @@
 import ShapelyGate
 import ShapelyGateSystem
 
-public enum Action: Equatable, Sendable {
+enum Action: Equatable, Sendable {
     case gate
     case help
     case version
@@ -23,46 +24,46 @@ public enum Action: Equatable, Sendable {
 }
 
 /// How the board is shown: drawn tiles, or plain lines a screen reader speaks.
-public enum BoardStyle: String, CaseIterable, Equatable, Sendable {
+enum BoardStyle: String, CaseIterable, Equatable, Sendable {
     case picture, words
 }
 
-public struct Options: Equatable, Sendable {
-    public var action: Action = .gate
-    public var configuration = GateConfiguration()
-    public var stringsPath: String?
-    public var language: String?
-    public var seed: UInt64?
-    public var noColor = false
-    public var board = BoardStyle.picture
+struct Options: Equatable, Sendable {
+    var action: Action = .gate
+    var configuration = GateConfiguration()
+    var stringsPath: String?
+    var language: String?
+    var seed: UInt64?
+    var noColor = false
+    var board = BoardStyle.picture
     /// Seconds the gate stays shut after a denial (doubling with each one); 0 is off.
-    public var cooldown = 0
-    public var strict = false
+    var cooldown = 0
+    var strict = false
     /// Login mode: Ctrl-C, Ctrl-\, Ctrl-Z and a hangup are plain denials (status 1).
-    public var login = false
+    var loginMode = false
     /// What a pass allows, shown on the board and logged (`--for`).
-    public var purpose: String?
+    var purpose: String?
     /// Where a pass is reported (`--verdict-fd`): the sudo plugin's pipe.
-    public var verdictDescriptor: Int32?
-    public var command: [String] = []
-    public init() {}
+    var verdictDescriptor: Int32?
+    var command: [String] = []
+    init() {}
 }
 
-/// The command line as read: the options in order, with their values, and the command.
+/// The command line as read: the changes its options make, in order, and the command.
 struct ParsedArguments {
-    var settings: [(spec: OptionSpec, value: String?)] = []
+    var changes: [OptionSpec.Change] = []
     var command: [String] = []
 
     /// Applies every option in order over `base`.
-    func apply(to base: Options) throws(GateError) -> Options {
+    func apply(to base: Options) -> Options {
         var options = base
-        for (spec, value) in settings { try spec.apply(value, &options) }
+        for change in changes { change(&options) }
         options.command = command
         return options
     }
 }
 
-public enum OptionParser {
+enum OptionParser {
     /// Reads argv once. Errors name the option.
     static func read(_ arguments: [String]) throws(GateError) -> ParsedArguments {
         var parsed = ParsedArguments()
@@ -100,16 +101,13 @@ public enum OptionParser {
                     index += 1
                 }
             }
-            // Check the value now, so a bad flag is reported before any file is read.
-            var scratch = Options()
-            try spec.apply(value, &scratch)
-            parsed.settings.append((spec, value))
+            parsed.changes.append(try spec.parse(value))
         }
         return parsed
     }
 
     /// argv applied over `base` (the defaults, or what the files set).
-    public static func parse(_ arguments: [String], base: Options = Options()) throws(GateError) -> Options {
+    static func parse(_ arguments: [String], base: Options = Options()) throws(GateError) -> Options {
         try read(arguments).apply(to: base)
     }
 
@@ -128,16 +126,5 @@ public enum OptionParser {
         if rest.isEmpty { return (spec, nil) }
         if case .none = spec.value { throw .usage("option -\(letter) takes no value") }
         return (spec, String(rest))
-    }
-
-    /// A `key = value` line of a configuration file, with the option's own checks.
-    /// Flags take yes or no.
-    static func apply(configKey key: String, _ value: String, to options: inout Options) throws(GateError) {
-        guard let spec = OptionTable.spec(long: Substring(key)), spec.inFiles else { throw .usage("unknown key '\(key)'") }
-        if case .none = spec.value {
-            if try ConfigFile.yesNo(value, place: key) { try spec.apply(nil, &options) }
-            return
-        }
-        try spec.apply(value, &options)
     }
 }

@@ -26,7 +26,7 @@ import ShapelyGateSystem
 
 enum ConfigFile {
     /// Keys only the system file may hold: the floors of `OptionTable` and logging.
-    static var systemOnlyKeys: Set<String> { Set(OptionTable.floorKeys + loggingKeys + ["max-grace"]) }
+    static var systemOnlyKeys: Set<String> { Set(PolicyFloor.allCases.map(\.key) + loggingKeys + ["max-grace"]) }
     static let loggingKeys = ["syslog", "log-file"]
 
     /// Reads `path` into `options` (and `policy` for the system file, which must belong
@@ -85,20 +85,16 @@ enum ConfigFile {
             if systemOnlyKeys.contains(key) {
                 guard system else { throw .configuration("\(place): '\(key)' may be set only in the system file") }
                 try apply(policyKey: key, value, to: &policy, place: place)
-            } else if OptionTable.fileKeys.contains(key) {
-                let value = key == "strings" ? resolve(value, besides: name) : value
-                do {
-                    try OptionParser.apply(configKey: key, value, to: &options)
-                } catch {
-                    throw .configuration("\(place): \(error.message)")
-                }
+            } else if let spec = OptionTable.spec(long: Substring(key)), spec.inFiles {
+                try apply(spec, value: key == "strings" ? resolve(value, besides: name) : value,
+                          to: &options, place: place)
             } else {
                 throw .configuration("\(place): unknown key '\(key)'")
             }
         }
     }
 
-    static func yesNo(_ value: String, place: String) throws(GateError) -> Bool {
+    private static func yesNo(_ value: String, place: String) throws(GateError) -> Bool {
         switch value.lowercased() {
         case "yes", "true", "on", "1": return true
         case "no", "false", "off", "0": return false
@@ -106,15 +102,29 @@ enum ConfigFile {
         }
     }
 
+    /// An option's `key = value` line, with the option's own checks; flags take yes or no.
+    private static func apply(_ spec: OptionSpec, value: String, to options: inout Options, place: String) throws(GateError) {
+        if case .none = spec.value {
+            if try yesNo(value, place: place) { try spec.apply(nil, &options) }
+            return
+        }
+        do {
+            try spec.apply(value, &options)
+        } catch {
+            throw .configuration("\(place): \(error.message)")
+        }
+    }
+
     private static func apply(policyKey key: String, _ value: String, to policy: inout Policy, place: String) throws(GateError) {
-        if let floor = OptionTable.specs.compactMap(\.floor).first(where: { $0.key == key }) {
-            if let range = floor.range {
+        if let floor = PolicyFloor(rawValue: key) {
+            switch floor.field {
+            case .number(let field, let range):
                 guard let number = Int(value), range.contains(number) else {
                     throw .configuration("\(place): \(key) must be a whole number \(range.lowerBound)-\(range.upperBound)")
                 }
-                floor.apply(String(number), &policy)
-            } else {
-                floor.apply(try yesNo(value, place: place) ? "yes" : "no", &policy)
+                policy[keyPath: field] = number
+            case .yesNo(let field):
+                policy[keyPath: field] = try yesNo(value, place: place)
             }
             return
         }

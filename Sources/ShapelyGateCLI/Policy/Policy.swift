@@ -9,27 +9,27 @@
 
 import ShapelyGate
 
-public struct Policy: Equatable, Sendable {
-    public var minRounds = 1
-    public var minKinds = 2
-    public var maxAttempts = 99
-    public var maxTimeout = 3600
-    public var minCooldown = 0
-    public var requireTimeout = false
-    public var syslog = false
-    public var logFile: String?
+struct Policy: Equatable, Sendable {
+    var minRounds = 1
+    var minKinds = 2
+    var maxAttempts = 99
+    var maxTimeout = 3600
+    var minCooldown = 0
+    var requireTimeout = false
+    var syslog = false
+    var logFile: String?
     /// The longest grace window the sudo plugin may keep (its business, not the gate's).
-    public var maxGrace: Int?
-    public init() {}
+    var maxGrace: Int?
+    init() {}
 
     /// The `--strict` profile: a random guesser passes at most 1 run in 100.
-    public static let strictRounds = 3
-    public static let strictKinds = 8
-    public static let strictAttempts = 2
-    public static let strictCooldown = 60
+    static let strictRounds = 3
+    static let strictKinds = 8
+    static let strictAttempts = 2
+    static let strictCooldown = 60
 
     /// Applies `--strict` (when asked) and the floors to `options`.
-    public func enforce(on options: inout Options) {
+    func enforce(on options: inout Options) {
         var config = options.configuration
         var minRounds = self.minRounds, minKinds = self.minKinds, maxAttempts = self.maxAttempts
         var minCooldown = self.minCooldown

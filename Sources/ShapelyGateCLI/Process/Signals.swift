@@ -43,12 +43,16 @@ enum Signals {
     /// Bit n set: signal n was ignored (a plain mask: nothing to build at startup).
     nonisolated(unsafe) private static var inheritedIgnored: UInt64 = 0
     nonisolated(unsafe) private static var inheritedMask = sigset_t()
+    /// Whether the mask was captured: a process that never blocked (a test running
+    /// `CLI` in its own process) keeps its own.
+    nonisolated(unsafe) private static var captured = false
 
     static func captureInherited() {
         var ignored: UInt64 = 0
         for number in 1..<Platform.signalLimit where Platform.isIgnored(number) { ignored |= 1 << UInt64(number - 1) }
         inheritedIgnored = ignored
         pthread_sigmask(SIG_BLOCK, nil, &inheritedMask)
+        captured = true
     }
 
     /// Real-time and crash signals: terminal back first, then the signal's own ending.
@@ -96,6 +100,7 @@ enum Signals {
 
     /// The mask the caller gave, back again (informational actions run with it).
     static func restoreInheritedMask() {
+        guard captured else { return }
         pthread_sigmask(SIG_SETMASK, &inheritedMask, nil)
     }
 

@@ -3,20 +3,20 @@
 // can be moved (so the board is redrawn in place) or every screen is appended as plain
 // lines (TERM unset or `dumb`).
 
-public struct Display: Equatable, Sendable {
-    public var charset: Charset
-    public var colorMode: ColorMode
+struct Display: Equatable, Sendable {
+    var charset: Charset
+    var colorMode: ColorMode
     /// The terminal understands cursor movement and erasing: one board at a time, a
     /// live countdown. Otherwise screens are appended as plain lines.
-    public var cursorControl: Bool
+    var cursorControl: Bool
 
-    public init(charset: Charset, colorMode: ColorMode, cursorControl: Bool) {
+    init(charset: Charset, colorMode: ColorMode, cursorControl: Bool) {
         self.charset = charset
         self.colorMode = colorMode
         self.cursorControl = cursorControl
     }
 
-    public static func detect(environment: [String: String], noColor: Bool) -> Display {
+    static func detect(environment: [String: String], noColor: Bool) -> Display {
         let term = environment["TERM"] ?? ""
         return Display(charset: Charset.detect(environment: environment),
                        colorMode: ColorMode.detect(environment: environment, noColor: noColor),
@@ -24,5 +24,5 @@ public struct Display: Equatable, Sendable {
     }
 
     /// Plain lines, no colour: for tests and dumb terminals.
-    public static let plain = Display(charset: .ascii, colorMode: .plain, cursorControl: false)
+    static let plain = Display(charset: .ascii, colorMode: .plain, cursorControl: false)
 }

@@ -31,8 +31,8 @@ final class Session: @unchecked Sendable {
     let renderer: Renderer
     let clock: any SessionClock
     var challenge: Challenge<GateRandom>
-    /// Whether Ctrl-Z denies (login mode) instead of suspending the gate.
-    private let suspendDenies: Bool
+    /// Login mode: Ctrl-Z denies instead of suspending the gate.
+    private let loginMode: Bool
     private let catchSignals: Bool
     private let queue = DispatchQueue(label: "shapelygate.session")
     var outcome: SessionOutcome?
@@ -57,11 +57,11 @@ final class Session: @unchecked Sendable {
     static let resizeSettle = 0.15
 
     init(terminal: any GateTerminal, renderer: Renderer, configuration: GateConfiguration, generator: GateRandom,
-         clock: any SessionClock, suspendDenies: Bool = false, catchSignals: Bool = true) {
+         clock: any SessionClock, loginMode: Bool = false, catchSignals: Bool = true) {
         self.terminal = terminal
         self.renderer = renderer
         self.clock = clock
-        self.suspendDenies = suspendDenies
+        self.loginMode = loginMode
         self.catchSignals = catchSignals
         editor = LineEditor(keys: terminal.editingKeys)
         challenge = Challenge(configuration: configuration, generator: generator, now: clock.now())
@@ -239,7 +239,7 @@ final class Session: @unchecked Sendable {
         case SIGCONT:
             // Back from a stop: the shell may have changed the settings and the screen.
             resume()
-        case Signals.suspend where !suspendDenies, SIGTTIN, SIGTTOU:
+        case Signals.suspend where !loginMode, SIGTTIN, SIGTTOU:
             // As sudo's tgetpass: the person's own settings and screen while stopped.
             terminal.write(cursorMode ? Painter.leave : "\n")
             terminal.lend()
@@ -248,7 +248,7 @@ final class Session: @unchecked Sendable {
             // process group). SIGCONT, if it came, resumes once more, which is harmless.
             resume()
         default:
-            finish(.signal(number))
+            finish(.interrupted(Interruption(number)))
         }
     }
 

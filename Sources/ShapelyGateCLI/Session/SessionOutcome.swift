@@ -1,4 +1,5 @@
-// SessionOutcome.swift — how one session ended, and the word the audit log gives it.
+// SessionOutcome.swift — how one session ended, whether a person answered (the
+// lockout counts only that), and the word the audit log gives it.
 
 import ShapelyGate
 import ShapelyGateSystem
@@ -9,7 +10,8 @@ enum SessionOutcome: Equatable, Sendable {
     case endOfInput
     /// The terminal was closed.
     case hangup
-    case signal(Int32)
+    /// An ending signal arrived.
+    case interrupted(Interruption)
     /// Not even the smallest board fits: the screen it would need.
     case tooSmall(TerminalSize)
 
@@ -21,8 +23,14 @@ enum SessionOutcome: Equatable, Sendable {
         case .denied(.timeExpired): return "time-expired"
         case .endOfInput: return "end-of-input"
         case .hangup: return "hangup"
-        case .signal(let number): return Signals.name(number)
+        case .interrupted(let interruption): return interruption.name
         case .tooSmall: return "terminal-too-small"
         }
+    }
+
+    /// Whether the lockout counts it: a screen too small for any board is no answer.
+    var isAnswer: Bool {
+        if case .tooSmall = self { return false }
+        return true
     }
 }

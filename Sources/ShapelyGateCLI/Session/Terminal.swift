@@ -25,7 +25,7 @@ import ShapelyGate
 import ShapelyGateSystem
 
 /// What one read of the terminal gave.
-public enum TerminalInput: Equatable, Sendable {
+enum TerminalInput: Equatable, Sendable {
     case bytes([UInt8])
     /// Nothing is ready yet.
     case nothing
@@ -36,10 +36,10 @@ public enum TerminalInput: Equatable, Sendable {
 }
 
 /// Columns and rows of the screen.
-public struct TerminalSize: Equatable, Sendable, Error {
-    public var columns: Int
-    public var rows: Int
-    public init(columns: Int, rows: Int) {
+struct TerminalSize: Equatable, Sendable {
+    var columns: Int
+    var rows: Int
+    init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
     }
@@ -67,16 +67,16 @@ protocol GateTerminal: AnyObject {
 }
 
 final class Terminal: GateTerminal, @unchecked Sendable {
-    public let inputDescriptor: Int32
-    public let outputDescriptor: Int32
+    let inputDescriptor: Int32
+    let outputDescriptor: Int32
     private let saved: termios
     private var restored = false
     private var watch: InputWatch?
 
-    public static let path = "/dev/tty"
+    static let path = "/dev/tty"
 
     /// Opens the controlling terminal, or returns nil when there is none.
-    public static func openControlling(path: String = Terminal.path) -> Terminal? {
+    static func openControlling(path: String = Terminal.path) -> Terminal? {
         let input = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
         guard input >= 0 else { return nil }
         let output = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
@@ -97,7 +97,7 @@ final class Terminal: GateTerminal, @unchecked Sendable {
 
     /// With `discardTypeAhead`, input typed before this moment is thrown away
     /// (TCSAFLUSH), so keys pressed before the board appeared cannot answer it.
-    public func prepare(editing: Bool, discardTypeAhead: Bool) {
+    func prepare(editing: Bool, discardTypeAhead: Bool) {
         var settings = saved
         settings.c_lflag |= tcflag_t(ISIG)
         if editing {
@@ -115,13 +115,13 @@ final class Terminal: GateTerminal, @unchecked Sendable {
         _ = tcsetattr(inputDescriptor, discardTypeAhead ? TCSAFLUSH : TCSANOW, &settings)
     }
 
-    public func lend() {
+    func lend() {
         guard !restored else { return }
         var settings = saved
         _ = tcsetattr(inputDescriptor, TCSANOW, &settings)
     }
 
-    public func discardInput() {
+    func discardInput() {
         _ = tcflush(inputDescriptor, TCIFLUSH)
     }
 
@@ -139,7 +139,7 @@ final class Terminal: GateTerminal, @unchecked Sendable {
     }
 
     /// Puts back the settings found at open. Safe to call twice.
-    public func restore() {
+    func restore() {
         guard !restored else { return }
         sg_guard_disarm()
         restored = true
@@ -147,7 +147,7 @@ final class Terminal: GateTerminal, @unchecked Sendable {
         _ = tcsetattr(inputDescriptor, TCSANOW, &settings)
     }
 
-    public func close() {
+    func close() {
         restore()
         _ = Platform.closeDescriptor(inputDescriptor)
         _ = Platform.closeDescriptor(outputDescriptor)
@@ -156,11 +156,11 @@ final class Terminal: GateTerminal, @unchecked Sendable {
     /// Output that the terminal will not take within a second (output stopped with
     /// Ctrl-S or Scroll Lock, a stalled link) is dropped: the session's queue, and with it
     /// the deadline and the signals, never waits on the screen.
-    public func write(_ text: String) {
+    func write(_ text: String) {
         Platform.writePatiently(outputDescriptor, Array(text.utf8))
     }
 
-    public var editingKeys: LineEditor.Keys {
+    var editingKeys: LineEditor.Keys {
         var keys = LineEditor.Keys()
         withUnsafeBytes(of: saved.c_cc) { cc in
             // 0 is _POSIX_VDISABLE: keep the default for a key the person turned off.
@@ -172,11 +172,11 @@ final class Terminal: GateTerminal, @unchecked Sendable {
         return keys
     }
 
-    public func startReading(on queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void) {
+    func startReading(on queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void) {
         watch = InputWatch(descriptor: inputDescriptor, queue: queue, handler: handler)
     }
 
-    public func stopReading(then done: @escaping @Sendable () -> Void) {
+    func stopReading(then done: @escaping @Sendable () -> Void) {
         if let watch {
             watch.stop(then: done)
             self.watch = nil
@@ -185,7 +185,7 @@ final class Terminal: GateTerminal, @unchecked Sendable {
         }
     }
 
-    public func readAvailable() -> TerminalInput {
+    func readAvailable() -> TerminalInput {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
@@ -217,15 +217,15 @@ final class Terminal: GateTerminal, @unchecked Sendable {
         return tcgetattr(inputDescriptor, &settings) != 0
     }
 
-    public var isForeground: Bool { tcgetpgrp(inputDescriptor) == getpgrp() }
+    var isForeground: Bool { tcgetpgrp(inputDescriptor) == getpgrp() }
 
     /// The terminal's device name, e.g. /dev/pts/3, not the /dev/tty it was opened as.
-    public var name: String {
+    var name: String {
         Platform.terminalName(inputDescriptor) ?? Terminal.path
     }
 
     /// The screen's size, or 80×24 when the terminal does not say.
-    public var size: TerminalSize {
+    var size: TerminalSize {
         var size = winsize()
         guard ioctl(outputDescriptor, UInt(TIOCGWINSZ), &size) == 0 else { return TerminalSize(columns: 80, rows: 24) }
         return TerminalSize(columns: size.ws_col > 0 ? Int(size.ws_col) : 80, rows: size.ws_row > 0 ? Int(size.ws_row) : 24)

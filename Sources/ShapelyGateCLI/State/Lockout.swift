@@ -6,7 +6,8 @@
 // - With no cooldown nothing is read or written.
 // - Fail closed: a state that cannot be read, a folder that is not safe, or a lock that
 //   cannot be had denies; a damaged state locks for one cooldown.
-// - An ending signal while waiting for the lock ends the gate by that signal.
+// - An ending signal while waiting for the lock is handed back as an `Interruption`;
+//   nothing here prints.
 
 import ShapelyGate
 import ShapelyGateSystem
@@ -25,17 +26,31 @@ struct Lockout {
         self.store = store
     }
 
-    /// The error to deny with while locked, or nil when the gate may open.
-    func check(_ strings: GateStrings) -> GateError? {
-        guard cooldown > 0 else { return nil }
+    /// What the check found: the gate may open, it is shut (and why), or an ending
+    /// signal came while waiting for the lock.
+    enum Check: Equatable {
+        case open
+        case denied(String)
+        case interrupted(Interruption)
+    }
+
+    /// What recording the run left: problems that changed nothing (the state could not
+    /// be saved), or an ending signal that came while waiting for the lock.
+    struct Record {
+        var problems: [String] = []
+        var interruption: Interruption?
+    }
+
+    func check(_ strings: GateStrings) -> Check {
+        guard cooldown > 0 else { return .open }
         guard let store else {
             return .denied("a cooldown is set but neither XDG_STATE_HOME nor HOME names a folder for its state")
         }
         let clocks = StateStore.clocks()
-        let result: Result<GateError?, StoreFailure> = store.withLock { directory in
+        let result: Result<Check, StoreFailure> = store.withLock { directory in
             switch store.read(in: directory) {
             case .none:
-                return nil
+                return .open
             case .unreadable(let reason):
                 return .denied("cannot read \(store.file): \(reason); fix or remove it to open the gate")
             case .damaged:
@@ -43,21 +58,20 @@ struct Lockout {
                 return .denied("\(store.file) was damaged: locked for \(cooldown) s; remove it to clear the lockout")
             case .state(let state):
                 let left = state.remaining(at: clocks)
-                guard left > 0 else { return nil }
+                guard left > 0 else { return .open }
                 return .denied(strings.text(.locked, ["seconds": String(Int(left.rounded(.up)))]))
             }
         }
         switch result {
-        case .success(let refusal): return refusal
+        case .success(let check): return check
         case .failure(.refused(let reason)): return .denied(reason)
-        case .failure(.signal(let number)): return .signal(number)
+        case .failure(.interrupted(let interruption)): return .interrupted(interruption)
         }
     }
 
-    /// Clears the state after a pass; lengthens the lockout after a denial. Returns an
-    /// ending signal that arrived while waiting for the lock.
-    func record(passed: Bool) -> Int32? {
-        guard cooldown > 0, let store else { return nil }
+    /// Clears the state after a pass; lengthens the lockout after a denial.
+    func record(passed: Bool) -> Record {
+        guard cooldown > 0, let store else { return Record() }
         let clocks = StateStore.clocks()
         let result: Result<String?, StoreFailure> = store.withLock { directory in
             if passed { return store.write(nil, in: directory) }
@@ -66,11 +80,10 @@ struct Lockout {
             return store.write(.afterDenial(previous, cooldown: Double(cooldown), at: clocks), in: directory)
         }
         switch result {
-        case .success(nil): return nil
-        case .success(let problem?): Platform.printError("shapelygate: \(Visible.screen(problem))\n")
-        case .failure(.refused(let reason)): Platform.printError("shapelygate: \(Visible.screen(reason))\n")
-        case .failure(.signal(let number)): return number
+        case .success(nil): return Record()
+        case .success(let problem?), .failure(.refused(let problem)):
+            return Record(problems: ["shapelygate: \(Visible.screen(problem))\n"])
+        case .failure(.interrupted(let interruption)): return Record(interruption: interruption)
         }
-        return nil
     }
 }

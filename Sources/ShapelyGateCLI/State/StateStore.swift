@@ -34,7 +34,7 @@ enum StoredState: Equatable {
 /// Why the store could not be used: a denial to report, or an ending signal.
 enum StoreFailure: Error, Equatable {
     case refused(String)
-    case signal(Int32)
+    case interrupted(Interruption)
 }
 
 struct StateStore {
@@ -88,7 +88,7 @@ struct StateStore {
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 return .failure(.refused("cannot lock \(folder)/lockout.lock: \(Platform.describe(errno: errno))"))
             }
-            if let number = Signals.pendingEnding(within: 0.05) { return .failure(.signal(number)) }
+            if let number = Signals.pendingEnding(within: 0.05) { return .failure(.interrupted(Interruption(number))) }
             if Platform.monotonicSeconds() > deadline {
                 return .failure(.refused("\(folder)/lockout.lock is held by another process: denied"))
             }

@@ -1,0 +1,47 @@
+// Settings.swift — the first stage of a run: everything the gate is told, read once.
+//
+// Contract:
+// - Each source is read once, into typed values: argv (each value checked as it is
+//   read, so a bad flag is reported before any file is opened), then, for the gate and
+//   its odds only, the system file and the user's file. Flags win over the user's file,
+//   which wins over the system file.
+// - The floors and `--strict` are applied last (Policy.enforce), so nothing a user
+//   types or writes can loosen them.
+// - An informational action (--help, --version, --strings-template) reads no file: a
+//   broken policy does not hide the help.
+// - Nothing here touches the terminal; every problem is a `GateError`.
+
+import ShapelyGate
+import ShapelyGateSystem
+
+struct Settings {
+    var options: Options
+    var policy: Policy
+    var environment: [String: String]
+
+    /// The system policy file and the owner it must have. The installed program always
+    /// reads `/etc/shapelygate.conf`, root's; only this library's callers (tests) name
+    /// another.
+    struct Files: Sendable {
+        var system: String
+        var systemOwner: uid_t
+        static let installed = Files(system: "/etc/shapelygate.conf", systemOwner: 0)
+    }
+
+    static func resolve(_ arguments: [String], files: Files, environment: [String: String]) throws(GateError) -> Settings {
+        let parsed = try OptionParser.read(arguments)
+        let asked = parsed.apply(to: Options())
+        guard asked.action == .gate || asked.action == .odds else {
+            return Settings(options: asked, policy: Policy(), environment: environment)
+        }
+        var base = Options()
+        var policy = Policy()
+        try ConfigFile.load(files.system, system: true, owner: files.systemOwner, into: &base, policy: &policy)
+        if let user = ConfigFile.userPath(environment) {
+            try ConfigFile.load(user, system: false, into: &base, policy: &policy)
+        }
+        var options = parsed.apply(to: base)
+        policy.enforce(on: &options)
+        return Settings(options: options, policy: policy, environment: environment)
+    }
+}
