@@ -39,7 +39,7 @@ import Glibc
         gate.terminal.type("\(gate.right)")
         gate.settle()
         gate.terminal.size = TerminalSize(columns: 80, rows: 24)
-        gate.session.deliver(signal: SIGWINCH)
+        gate.signals.send(SIGWINCH)
         gate.settle()
         gate.clock.advance(by: Session.resizeSettle)
         #expect(gate.terminal.written.contains("choose 1-8"))

@@ -90,11 +90,29 @@ final class FakeTimer: SessionTimer, @unchecked Sendable {
     func cancel() { deadline = nil }
 }
 
+/// Signals the test sends by hand, as the process's would arrive: on the session's
+/// queue, and only those the session listens to, until it stops.
+final class FakeSignals: SessionSignals, @unchecked Sendable {
+    private var listening: (numbers: [Int32], queue: DispatchQueue, handler: @Sendable (Int32) -> Void)?
+
+    func listen(to numbers: [Int32], on queue: DispatchQueue, _ handler: @escaping @Sendable (Int32) -> Void) {
+        listening = (numbers, queue, handler)
+    }
+
+    func stop() { listening = nil }
+
+    func send(_ number: Int32) {
+        guard let listening, listening.numbers.contains(number) else { return }
+        listening.queue.async { listening.handler(number) }
+    }
+}
+
 final class Outcome: @unchecked Sendable { var value: SessionOutcome? }
 
 struct SessionHarness {
     let terminal = FakeTerminal()
     let clock = FakeClock()
+    let signals = FakeSignals()
     let session: Session
     let outcome = Outcome()
     /// The same deal as the session's, to know the right and wrong tiles.
@@ -106,7 +124,7 @@ struct SessionHarness {
         let display = Display(charset: .blocks, colorMode: .plain, cursorControl: cursor)
         session = Session(terminal: terminal, renderer: Renderer(strings: GateStrings(language: "en"), display: display),
                           configuration: configuration, generator: GateRandom(seed: seed), clock: clock,
-                          loginMode: login, catchSignals: false)
+                          signals: signals, loginMode: login)
         board = BoardOracle(seed: seed, configuration)
         let outcome = self.outcome
         session.start { outcome.value = $0 }
@@ -204,11 +222,11 @@ struct SessionHarness {
 
     @Test func endingSignalsEndTheGateAndLoginModeDeniesSuspend() {
         let gate = SessionHarness()
-        gate.session.deliver(signal: SIGINT)
+        gate.signals.send(SIGINT)
         gate.settle()
         #expect(gate.outcome.value == .interrupted(Interruption(SIGINT)))
         let login = SessionHarness(login: true)
-        login.session.deliver(signal: SIGTSTP)
+        login.signals.send(SIGTSTP)
         login.settle()
         #expect(login.outcome.value == .interrupted(Interruption(SIGTSTP)))
     }
@@ -219,7 +237,7 @@ struct SessionHarness {
         gate.settle()
         let before = gate.screens()
         gate.terminal.size = TerminalSize(columns: 120, rows: 40)
-        for _ in 0..<3 { gate.session.deliver(signal: SIGWINCH) }
+        for _ in 0..<3 { gate.signals.send(SIGWINCH) }
         gate.settle()
         #expect(gate.screens() == before)
         gate.clock.advance(by: Session.resizeSettle)
@@ -230,7 +248,7 @@ struct SessionHarness {
     @Test func aResizeTooSmallHidesTheBoardAndTakesNoAnswer() {
         let gate = SessionHarness()
         gate.terminal.size = TerminalSize(columns: 30, rows: 8)
-        gate.session.deliver(signal: SIGWINCH)
+        gate.signals.send(SIGWINCH)
         gate.settle()
         gate.clock.advance(by: Session.resizeSettle)
         #expect(gate.terminal.written.contains("The board needs a larger"))
@@ -239,7 +257,7 @@ struct SessionHarness {
         #expect(gate.outcome.value == nil)
         gate.clock.advance(by: 1)
         gate.terminal.size = TerminalSize(columns: 80, rows: 24)
-        gate.session.deliver(signal: SIGWINCH)
+        gate.signals.send(SIGWINCH)
         gate.settle()
         gate.clock.advance(by: Session.resizeSettle)
         // The countdown went on ticking while the board was hidden.
@@ -264,12 +282,12 @@ struct SessionHarness {
         let gate = SessionHarness()
         let before = gate.screens()
         gate.terminal.isForeground = false
-        gate.session.deliver(signal: SIGCONT)
+        gate.signals.send(SIGCONT)
         gate.settle()
         #expect(gate.screens() == before)
         #expect(gate.terminal.prepared.count == 1)
         gate.terminal.isForeground = true
-        gate.session.deliver(signal: SIGCONT)
+        gate.signals.send(SIGCONT)
         gate.settle()
         #expect(gate.screens() == before + 1)
         #expect(gate.terminal.prepared.count == 2)

@@ -5,7 +5,8 @@
 // - Everything happens on one serial queue: terminal input, the timers, the signals.
 //   The challenge is touched nowhere else, so an answer and the deadline never race;
 //   the challenge itself refuses an answer that arrives at or after the deadline.
-// - The challenge, the countdown on screen and the timers read one injected clock.
+// - The challenge, the countdown on screen and the timers read one injected clock; the
+//   signals come from an injected feed (SessionSignals), the process's own by default.
 // - `run()` blocks until the outcome is known and returns it once the terminal's input
 //   is no longer watched; it never restores the terminal or exits: the caller does that.
 // - Type-ahead is discarded whenever a board appears; at the end, input typed and not
@@ -33,11 +34,10 @@ final class Session: @unchecked Sendable {
     var challenge: Challenge<GateRandom>
     /// Login mode: Ctrl-Z denies instead of suspending the gate.
     private let loginMode: Bool
-    private let catchSignals: Bool
+    private let signals: any SessionSignals
     private let queue = DispatchQueue(label: "shapelygate.session")
     var outcome: SessionOutcome?
     private var finished: (@Sendable (SessionOutcome) -> Void)?
-    private var signalSources: [any DispatchSourceSignal] = []
     private var timers: [any SessionTimer] = []
     private var deadlineTimer: (any SessionTimer)?
     var tickTimer: (any SessionTimer)?
@@ -57,12 +57,12 @@ final class Session: @unchecked Sendable {
     static let resizeSettle = 0.15
 
     init(terminal: any GateTerminal, renderer: Renderer, configuration: GateConfiguration, generator: GateRandom,
-         clock: any SessionClock, loginMode: Bool = false, catchSignals: Bool = true) {
+         clock: any SessionClock, signals: any SessionSignals = ProcessSignals(), loginMode: Bool = false) {
         self.terminal = terminal
         self.renderer = renderer
         self.clock = clock
         self.loginMode = loginMode
-        self.catchSignals = catchSignals
+        self.signals = signals
         editor = LineEditor(keys: terminal.editingKeys)
         challenge = Challenge(configuration: configuration, generator: generator, now: clock.now())
     }
@@ -94,11 +94,6 @@ final class Session: @unchecked Sendable {
         }
     }
 
-    /// Hands a signal to the session as its signal sources would (for tests).
-    func deliver(signal number: Int32) {
-        queue.async { [self] in handle(signal: number) }
-    }
-
     private func begin() {
         terminal.prepare(editing: cursorMode, discardTypeAhead: true)
         if cursorMode { terminal.write(Painter.enter) }
@@ -108,13 +103,8 @@ final class Session: @unchecked Sendable {
         challenge.startCountdown(at: clock.now())
         showBoard()
         guard outcome == nil else { return }
-        if catchSignals {
-            for number in Signals.ending + [Signals.suspend] + Signals.terminalStops + Signals.redraw {
-                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-                source.setEventHandler { [unowned self] in self.handle(signal: number) }
-                source.resume()
-                signalSources.append(source)
-            }
+        signals.listen(to: Signals.ending + [Signals.suspend] + Signals.terminalStops + Signals.redraw, on: queue) {
+            [unowned self] number in self.handle(signal: number)
         }
         terminal.startReading(on: queue) { [unowned self] in self.readInput() }
         if cursorMode { resizeTimer = makeTimer { [unowned self] in self.draw() } }
@@ -273,8 +263,7 @@ final class Session: @unchecked Sendable {
         guard outcome == nil else { return }
         outcome = result
         for timer in timers { timer.cancel() }
-        for source in signalSources { source.cancel() }
-        signalSources.removeAll()
+        signals.stop()
         terminal.discardInput()
         let columns = terminal.size.columns
         if cursorMode {
