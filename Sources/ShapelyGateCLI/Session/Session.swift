@@ -22,6 +22,9 @@
 //   Time that runs out before any board was shown ends as `tooSmall`.
 // - Ctrl-Z lends the terminal back and stops the gate (or, in login mode, denies);
 //   SIGCONT takes the gate's settings up again and redraws. Waiting costs no CPU.
+// - Behind another process group the gate shows nothing (Terminal), while the countdown
+//   and the deadline run on; found in front again, at SIGCONT or at the next tick, it
+//   takes its settings up again and redraws.
 
 import Dispatch
 import ShapelyGate
@@ -52,6 +55,8 @@ final class Session: @unchecked Sendable {
     var message: ScreenMessage?
     /// A canonical line being read (plain mode).
     var pending: [UInt8] = []
+    /// Whether another process group held the terminal at the last look.
+    private var away = false
 
     /// How long a resize must be still before the board is redrawn.
     static let resizeSettle = 0.15
@@ -95,6 +100,7 @@ final class Session: @unchecked Sendable {
     }
 
     private func begin() {
+        away = !terminal.isForeground
         terminal.prepare(editing: cursorMode, discardTypeAhead: true)
         if cursorMode { terminal.write(Painter.enter) }
         // The countdown starts with the first screen, the board or what it needs. That
@@ -142,6 +148,10 @@ final class Session: @unchecked Sendable {
 
     private func tick() {
         guard outcome == nil else { return }
+        if away || !terminal.isForeground {
+            resume()
+            return scheduleTick()
+        }
         if renderer.speaksWords { return speakTimeLeft() }
         if let frame, let left = challenge.secondsLeft(at: clock.now()) {
             terminal.write(Painter.countdown(frame, text: renderer.countdown(seconds: left, width: terminal.size.columns),
@@ -246,7 +256,8 @@ final class Session: @unchecked Sendable {
     /// background (`bg`) there is nothing to draw until `fg`, and reading there would
     /// stop it anyway.
     private func resume() {
-        guard terminal.isForeground else { return }
+        away = !terminal.isForeground
+        guard !away else { return }
         terminal.prepare(editing: cursorMode, discardTypeAhead: false)
         if cursorMode {
             terminal.write(Painter.enter)

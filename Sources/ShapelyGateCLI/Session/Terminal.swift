@@ -8,6 +8,10 @@
 // - The settings found at open are saved once and put back by `restore()`, the single
 //   way out; `restore()` may be called more than once. `lend()` puts them back while
 //   the gate is stopped (Ctrl-Z); `prepare` takes the gate's settings up again.
+// - While another process group holds the terminal (the gate continued with `bg`, or
+//   the program that started it stopped and the shell took the terminal back), the
+//   terminal belongs to that group: the gate writes nothing, changes no setting and
+//   drops no input there, and `restore()` leaves the settings as that group has them.
 // - The gate's settings: signals from keys on (Ctrl-C, Ctrl-\, Ctrl-Z), XON/XOFF flow
 //   control off so Ctrl-S cannot stall the gate's output and with it the countdown,
 //   CR read as NL. When the gate edits the answer line itself (a terminal that can move
@@ -98,6 +102,7 @@ final class Terminal: GateTerminal, @unchecked Sendable {
     /// With `discardTypeAhead`, input typed before this moment is thrown away
     /// (TCSAFLUSH), so keys pressed before the board appeared cannot answer it.
     func prepare(editing: Bool, discardTypeAhead: Bool) {
+        guard isForeground else { return }
         var settings = saved
         settings.c_lflag |= tcflag_t(ISIG)
         if editing {
@@ -116,12 +121,13 @@ final class Terminal: GateTerminal, @unchecked Sendable {
     }
 
     func lend() {
-        guard !restored else { return }
+        guard !restored, isForeground else { return }
         var settings = saved
         _ = tcsetattr(inputDescriptor, TCSANOW, &settings)
     }
 
     func discardInput() {
+        guard isForeground else { return }
         _ = tcflush(inputDescriptor, TCIFLUSH)
     }
 
@@ -138,11 +144,13 @@ final class Terminal: GateTerminal, @unchecked Sendable {
         }
     }
 
-    /// Puts back the settings found at open. Safe to call twice.
+    /// Puts back the settings found at open, when the gate is in the foreground. Safe
+    /// to call twice.
     func restore() {
         guard !restored else { return }
         sg_guard_disarm()
         restored = true
+        guard isForeground else { return }
         var settings = saved
         _ = tcsetattr(inputDescriptor, TCSANOW, &settings)
     }
@@ -157,6 +165,7 @@ final class Terminal: GateTerminal, @unchecked Sendable {
     /// Ctrl-S or Scroll Lock, a stalled link) is dropped: the session's queue, and with it
     /// the deadline and the signals, never waits on the screen.
     func write(_ text: String) {
+        guard isForeground else { return }
         Platform.writePatiently(outputDescriptor, Array(text.utf8))
     }
 
