@@ -26,10 +26,19 @@ struct SudoLockoutTests {
         exists(space.folder + "/grace/0/lockout") ? readText(space.folder + "/grace/0/lockout") : nil
     }
 
+    /// The board `strict` deals with seed 2: 3 rounds of 8 kinds.
+    let strictOracle: BoardOracle = {
+        var configuration = GateConfiguration()
+        configuration.rounds = 3
+        configuration.kinds = GateConfiguration.kinds(count: 8)
+        configuration.maximumFailedAttempts = 1
+        return BoardOracle(seed: 2, configuration)
+    }()
+
     /// Gives a wrong answer to the board that appears after `offset`; false when none did.
-    func deny(_ pty: PtyProcess, after offset: Int = 0) -> Bool {
-        guard pty.waitFor("choose 1-8", after: offset) else { return false }
-        pty.type("\(oracle.wrong)\r")
+    func deny(_ pty: PtyProcess, after offset: Int = 0, strict: Bool = false) -> Bool {
+        guard pty.waitFor(strict ? "Round 1 of 3" : "choose 1-8", after: offset) else { return false }
+        pty.type("\((strict ? strictOracle : oracle).wrong)\r")
         return true
     }
 
@@ -43,10 +52,10 @@ struct SudoLockoutTests {
     }
 
     @Test func aDenialLocksOutWhateverTheUsersOwnStateSays() throws {
-        for (options, policy) in [("cooldown=60", ""), ("", "min-cooldown = 60\n")] {
+        for (options, policy) in [("cooldown=60", ""), ("strict", ""), ("", "min-cooldown = 60\n")] {
             let space = try space(options, policy: policy)
             let first = space.run("sudo touch '\(space.folder)/one'")
-            #expect(deny(first))
+            #expect(deny(first, strict: options == "strict"))
             #expect(first.finish() == .exited(1))
             #expect(record(in: space)?.contains(" denials=1 until=") == true)
             // The gate's own cooldown lives in the user's home, which the user may empty.
