@@ -146,7 +146,9 @@ bool sg_lockout_begin(struct sg_state *state) {
         lockout.denials = lockout.denials < SG_MAX_COOLDOWN ? lockout.denials + 1 : lockout.denials;
         lockout.until = now + lock_length(state, lockout.denials);
         state->lockout_counted = write_lockout(folder, &lockout);
-        if (!state->lockout_counted) sg_set_message(state, "shapelygate: cannot record the cooldown; the command was not run");
+        if (!state->lockout_counted) {
+            sg_set_message(state, "shapelygate: cannot record the cooldown; the command was not run");
+        }
     }
     close(folder);
     return state->lockout_counted;
