@@ -14,6 +14,7 @@
  *   pass allows is shown whole); otherwise the gate runs on the terminal and
  *   only its pass, reported over a pipe only the plugin holds, approves, unless
  *   the user passed on this terminal session within the grace window (grace.c).
+ *   Within a cooldown after a denial (lockout.c) no gate starts.
  *   Every denial and error is one plain line on sudo's error output,
  *   and the same text is left in *errstr for audit plugins.
  * - close() frees everything open() and check() kept.
@@ -87,6 +88,7 @@ static int approval_check(char *const command_info[], char *const run_argv[], ch
         close(terminal);
     }
     sg_grace_settle(&state, result);
+    sg_lockout_settle(&state, result);
     if (result != 1) report(errstr);
     return result;
 }

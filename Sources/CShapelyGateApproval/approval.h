@@ -38,9 +38,15 @@
 /* Root's folder of grace records, one folder per user inside it. */
 #define SG_GRACE_FOLDER "/run/shapelygate"
 
+/* The longest cooldown, and how many times it may double after consecutive denials. */
+#define SG_MAX_COOLDOWN 86400
+#define SG_MAX_COOLDOWN_DOUBLINGS 6
+/* The least cooldown under strict, in the plugin options or the policy. */
+#define SG_STRICT_COOLDOWN 60
+
 struct sg_policy {
     bool usable, strict, syslog, has_max_grace;
-    unsigned max_grace;
+    unsigned max_grace, min_cooldown;
 };
 
 /* The gate's options that take a value, passed on as `--name value`. */
@@ -85,6 +91,11 @@ struct sg_state {
     bool grace_used;
     bool log_outcomes;
     char *tty_path;
+
+    /* lockout.c: the cooldown in force (0: no lockout), and whether a gate started
+       after the lockout counted it (its ending then settles the record). */
+    unsigned cooldown;
+    bool lockout_counted;
 
     /* The last message, for *errstr (valid until close). */
     char *message;
@@ -164,6 +175,29 @@ bool sg_grace_open(struct sg_state *state, char *const user_info[]);
 bool sg_grace_covers(struct sg_state *state, const char *shown);
 /* After check() decided a gated command: a pass by the board starts a window, a denial ends it. */
 void sg_grace_settle(struct sg_state *state, int result);
+
+/* runfolder.c: root's folder SG_GRACE_FOLDER/<uid> and its records. `doing` starts each
+   report ("ignoring the grace record"). */
+enum sg_record { SG_RECORD_MISSING, SG_RECORD_READ, SG_RECORD_BAD };
+/* The folder (created first when `create`), or -1; *bad when it is there but not root's alone. */
+int sg_run_folder(const struct sg_state *state, const char *doing, bool create, char path[64], bool *bad);
+/* `name` in `folder` into `text` (NUL-terminated); BAD (reported) when not root's alone. */
+enum sg_record sg_read_record(const struct sg_state *state, const char *doing, int folder, const char *path,
+                              const char *name, char *text, size_t size);
+/* Replaces `name` with `text` atomically, root's and 0600; false when it could not. */
+bool sg_write_record(int folder, const char *name, const char *text);
+bool sg_boot_id(char out[40]);
+/* Seconds on CLOCK_BOOTTIME. */
+double sg_boot_clock(void);
+
+/* lockout.c */
+/* Just before a gate starts, with the cooldown in force from cooldown=, strict and the
+   policy: false (with a message) when the user is locked out or the
+   record cannot be trusted; else counts this run as a denial until it passes. */
+bool sg_lockout_begin(struct sg_state *state);
+/* After the gate counted by sg_lockout_begin ended: a pass (1) clears the record, any
+   other ending locks from now. */
+void sg_lockout_settle(struct sg_state *state, int result);
 
 /* audit.c: the record of a pass within the grace window, to the journal or syslog. */
 void sg_audit_grace(const struct sg_state *state, const char *shown);

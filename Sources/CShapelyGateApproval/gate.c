@@ -27,6 +27,7 @@
  * - The gate leads a process group of its own, the terminal's foreground group
  *   until it ends (foreground.c); sudo must be in the foreground to ask at all.
  * - SIGCHLD is put to its default while the gate runs and restored after.
+ * - Last before it starts, the lockout after a denial (lockout.c) may deny.
  */
 #define _GNU_SOURCE
 #include "approval.h"
@@ -280,7 +281,7 @@ int sg_run_gate(struct sg_state *state, int terminal, const char *shown) {
         sg_set_message(state, "shapelygate: out of memory");
         goto done;
     }
-    result = start_gate(state, &run, &saved);
+    result = sg_lockout_begin(state) ? start_gate(state, &run, &saved) : 0;
 done:
     close_run(&run);
     return result;

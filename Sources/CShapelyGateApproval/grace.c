@@ -7,10 +7,8 @@
  * - grace=SECONDS (default 0: off) is capped by max-grace in the policy (by
  *   SG_DEFAULT_MAX_GRACE without it). strict, in the plugin options or the
  *   policy, turns it off unless the policy itself sets max-grace.
- * - A record is root's: SG_GRACE_FOLDER/<uid>/tty-<device>, both folders owned
- *   by root with no access for group or others, the file owned by root, 0600,
- *   one link. Each step is opened relative to the last without following a link
- *   and checked through its descriptor. Anything else is ignored, reported on
+ * - A record is root's: SG_GRACE_FOLDER/<uid>/tty-<device>, opened, checked
+ *   and written as runfolder.c says. Anything else is ignored, reported on
  *   sudo's error output, and the board is shown.
  * - The record names the terminal session: the session id, the session leader's
  *   start time (from /proc: a reused pid does not match), this boot (its id)
@@ -112,17 +110,6 @@ static bool leader_start(pid_t leader, unsigned long long *start) {
     return field != NULL && sscanf(field + 1, "%llu", start) == 1;
 }
 
-static bool boot_id(char out[40]) {
-    int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    ssize_t count = read(fd, out, 39);
-    close(fd);
-    if (count < 32) return false;
-    out[count] = '\0';
-    out[strcspn(out, "\n")] = '\0';
-    return true;
-}
-
 static bool current_key(struct session_key *key) {
     int terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
     if (terminal < 0) return false;
@@ -131,87 +118,25 @@ static bool current_key(struct session_key *key) {
     pid_t session = getsid(0);
     unsigned long long start = 0;
     char boot[40];
-    if (!known || session <= 0 || !leader_start(session, &start) || !boot_id(boot)) return false;
+    if (!known || session <= 0 || !leader_start(session, &start) || !sg_boot_id(boot)) return false;
     snprintf(key->text, sizeof key->text, "session=%d start=%llu boot=%s", (int)session, start, boot);
     return true;
 }
 
-static void report(const struct sg_state *state, const char *path, const char *name, const char *problem) {
-    if (state->print != NULL) {
-        state->print(SUDO_CONV_ERROR_MSG, "shapelygate: ignoring the grace record %s%s%s: %s\n", path,
-                     name != NULL ? "/" : "", name != NULL ? name : "", problem);
-    }
-}
-
-/* `name` in the folder `parent`, created first when `create`: a folder that is root's
-   alone, else -1 (reported, unless it is simply missing). */
-static int open_folder(const struct sg_state *state, int parent, const char *path, const char *name, bool create) {
-    if (create && mkdirat(parent, name, 0700) != 0 && errno != EEXIST) return -1;
-    int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    struct stat info;
-    if (fd < 0) {
-        if (errno != ENOENT) report(state, path, name, "not a folder");
-        return -1;
-    }
-    if (fstat(fd, &info) != 0 || info.st_uid != 0 || (info.st_mode & 077) != 0) {
-        report(state, path, name, "not a folder of root's that only root can use");
-        close(fd);
-        return -1;
-    }
-    return fd;
-}
-
-/* The user's folder of records, or -1. */
-static int user_folder(const struct sg_state *state, bool create, char path[64]) {
-    char name[24];
-    int run = open("/run", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (run < 0) return -1;
-    int top = open_folder(state, run, "/run", "shapelygate", create);
-    close(run);
-    if (top < 0) return -1;
-    snprintf(name, sizeof name, "%u", (unsigned)state->uid);
-    int mine = open_folder(state, top, SG_GRACE_FOLDER, name, create);
-    close(top);
-    snprintf(path, 64, "%s/%s", SG_GRACE_FOLDER, name);
-    return mine;
-}
-
-/* A record's contents, or false when it is missing or not root's (reported). */
-static bool read_record(const struct sg_state *state, int folder, const char *path, const char *name, char *text,
-                        size_t size) {
-    int fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    struct stat info;
-    if (fd < 0) {
-        if (errno != ENOENT) report(state, path, name, "not a regular file");
-        return false;
-    }
-    bool owned = fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_uid == 0 && (info.st_mode & 077) == 0 &&
-                 info.st_nlink == 1;
-    ssize_t count = owned ? read(fd, text, size - 1) : -1;
-    close(fd);
-    if (!owned) report(state, path, name, "not a file of root's that only root can read");
-    if (count <= 0) return false;
-    text[count] = '\0';
-    return true;
-}
-
-static double boot_clock(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_BOOTTIME, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
-}
+#define GRACE_DOING "ignoring the grace record"
 
 bool sg_grace_covers(struct sg_state *state, const char *shown) {
     struct session_key key;
     char path[64], name[32], text[256], expected[200];
     state->grace_used = false;
     if (state->window == 0 || !state->has_uid || !current_key(&key)) return false;
-    int folder = user_folder(state, false, path);
+    bool bad = false;
+    int folder = sg_run_folder(state, GRACE_DOING, false, path, &bad);
     if (folder < 0) return false;
     snprintf(name, sizeof name, "tty-%u", key.device);
-    bool found = read_record(state, folder, path, name, text, sizeof text);
+    bool found = sg_read_record(state, GRACE_DOING, folder, path, name, text, sizeof text) == SG_RECORD_READ;
     close(folder);
-    double passed = 0, now = boot_clock();
+    double passed = 0, now = sg_boot_clock();
     int length = snprintf(expected, sizeof expected, "%s at=", key.text);
     if (!found || strncmp(text, expected, (size_t)length) != 0 || sscanf(text + length, "%lf", &passed) != 1) return false;
     if (now < passed || now - passed > (double)state->window) return false;
@@ -220,29 +145,18 @@ bool sg_grace_covers(struct sg_state *state, const char *shown) {
     return true;
 }
 
-/* Replaces the record `name` with `text`, through a new file renamed over it. */
-static void write_record(int folder, const char *name, const char *text) {
-    char temporary[48];
-    snprintf(temporary, sizeof temporary, ".%s.%d", name, (int)getpid());
-    int fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (fd < 0) return;
-    size_t length = strlen(text);
-    bool written = fchmod(fd, 0600) == 0 && write(fd, text, length) == (ssize_t)length;
-    close(fd);
-    if (!written || renameat(folder, temporary, folder, name) != 0) unlinkat(folder, temporary, 0);
-}
-
 void sg_grace_settle(struct sg_state *state, int result) {
     struct session_key key;
     char path[64], name[32], text[256];
     if (state->window == 0 || state->grace_used || !state->has_uid || !current_key(&key)) return;
     bool starts = result == 1;
-    int folder = user_folder(state, starts, path);
+    bool bad = false;
+    int folder = sg_run_folder(state, GRACE_DOING, starts, path, &bad);
     if (folder < 0) return;
     snprintf(name, sizeof name, "tty-%u", key.device);
     if (starts) {
-        snprintf(text, sizeof text, "%s at=%.3f\n", key.text, boot_clock());
-        write_record(folder, name, text);
+        snprintf(text, sizeof text, "%s at=%.3f\n", key.text, sg_boot_clock());
+        (void)sg_write_record(folder, name, text);
     } else if (result != 1) {
         (void)unlinkat(folder, name, 0);
     }

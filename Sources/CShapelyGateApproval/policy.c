@@ -1,13 +1,14 @@
 /*
  * policy.c — what the plugin itself takes from /etc/shapelygate.conf: max-grace,
- * strict and syslog. The gate reads the same file for everything else.
+ * min-cooldown, strict and syslog. The gate reads the same file for everything else.
  *
  * Contract:
  * - The file is opened once without following a link or waiting on a FIFO, and
  *   that descriptor is checked: a regular file owned by root that group and
  *   others cannot write, at most 64 KiB. Anything else — and any line the gate
  *   would refuse — is read as the strictest answer: no grace, no log of the
- *   plugin's own (the gate then refuses the file and says why).
+ *   plugin's own, no cooldown beyond the plugin options' (the gate then refuses
+ *   the file and says why, so nothing passes).
  * - A missing file is an empty policy.
  * - Lines are `key = value`; `#` starts a comment; blanks around both are
  *   ignored. Other keys are the gate's and are skipped here.
@@ -59,13 +60,13 @@ static bool apply_line(struct sg_policy *policy, char *line) {
         if (answer < 0) return false;
         if (strcmp(key, "strict") == 0) policy->strict = answer == 1;
         else policy->syslog = answer == 1;
-    } else if (strcmp(key, "max-grace") == 0) {
-        char *end = NULL;
-        errno = 0;
-        unsigned long seconds = strtoul(value, &end, 10);
-        if (*value < '0' || *value > '9' || *end != '\0' || errno != 0 || seconds > SG_MAX_GRACE) return false;
-        policy->max_grace = (unsigned)seconds;
-        policy->has_max_grace = true;
+    } else if (strcmp(key, "max-grace") == 0 || strcmp(key, "min-cooldown") == 0) {
+        bool grace = strcmp(key, "max-grace") == 0;
+        uintmax_t seconds = 0;
+        if (!sg_parse_number(value, 0, grace ? SG_MAX_GRACE : SG_MAX_COOLDOWN, &seconds)) return false;
+        if (grace) policy->max_grace = (unsigned)seconds;
+        else policy->min_cooldown = (unsigned)seconds;
+        policy->has_max_grace |= grace;
     }
     return true;
 }
