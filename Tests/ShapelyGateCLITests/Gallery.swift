@@ -1,5 +1,6 @@
-// Gallery.swift — every kind at every size in one character set, as text, so a person
-// can look at all of them at once. Each size opens with a heading line
+// Gallery.swift — every kind at every size the layout may draw in one character set
+// (`Layout.tileSizes`, smallest first), as text, so a person can look at all of them
+// at once. Each size opens with a heading line
 // `<charset> <step> <columns>x<rows>`; each tile is followed by its kind's name.
 // Tiles go side by side, as many to a row as `width` allows, coloured in turn.
 // `Scripts/gallery.sh` prints it: its test writes the gallery of every set to the new
@@ -18,10 +19,13 @@ import Darwin
 enum Gallery {
     static func text(charset: Charset, colorMode: ColorMode, width: Int = 160) -> String {
         var out = ""
-        for size in charset.sizes {
+        for size in Layout.tileSizes(charset).reversed() {
             out += "\(charset.rawValue) \(size)\n\n"
-            let perRow = max(1, (width + 2) / (size.columns + 2))
             let kinds = ShapeKind.allCases
+            // Each tile stands in a slot wide enough for its name, however narrow the tile.
+            let slot = max(size.columns, kinds.map(\.rawValue.count).max()!)
+            let padding = String(repeating: " ", count: slot - size.columns)
+            let perRow = max(1, (width + 2) / (slot + 2))
             for start in stride(from: 0, to: kinds.count, by: perRow) {
                 let row = kinds[start..<min(start + perRow, kinds.count)]
                 var lines = [String](repeating: "", count: size.rows + 1)
@@ -29,10 +33,10 @@ enum Gallery {
                     let gap = offset == 0 ? "" : "  "
                     let color = TileColor.allCases[(start + offset) % TileColor.allCases.count]
                     for (index, line) in charset.tile(kind, size: size).enumerated() {
-                        lines[index] += gap + Palette.paint(line, color, mode: colorMode)
+                        lines[index] += gap + Palette.paint(line, color, mode: colorMode) + padding
                     }
-                    let name = String(kind.rawValue.prefix(size.columns))
-                    lines[size.rows] += gap + name + String(repeating: " ", count: size.columns - name.count)
+                    let name = kind.rawValue
+                    lines[size.rows] += gap + name + String(repeating: " ", count: slot - name.count)
                 }
                 out += lines.joined(separator: "\n") + "\n\n"
             }
@@ -67,8 +71,9 @@ func writeNew(_ text: String, to path: String) {
             let text = Gallery.text(charset: charset, colorMode: mode.colored ? mode : .indexed)
             gallery += text
             let sections = text.split(separator: "\(charset.rawValue) ")
-            #expect(sections.count == charset.sizes.count)
-            for (section, size) in zip(sections, charset.sizes) {
+            let sizes = Array(Layout.tileSizes(charset).reversed())
+            #expect(sections.count == sizes.count)
+            for (section, size) in zip(sections, sizes) {
                 #expect(section.hasPrefix("\(size)\n"))
                 let words = section.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
                 for kind in ShapeKind.allCases {
