@@ -28,16 +28,6 @@ struct GraceTests {
         return true
     }
 
-    /// Where the output stands just after `marker`, which the script echoes between two
-    /// commands, once it has come: the next board is after it.
-    func after(_ marker: String, in pty: PtyProcess) -> Int {
-        guard pty.waitFor(marker) else { return pty.screen.count }
-        let needle = Array(marker.utf8)
-        var index = pty.screen.count - needle.count
-        while index >= 0 && Array(pty.screen[index..<(index + needle.count)]) != needle { index -= 1 }
-        return index + needle.count
-    }
-
     func reasons(_ records: [[(name: String, value: [UInt8])]]) -> [String] {
         records.map { "\($0[field: "SHAPELYGATE_OUTCOME"] ?? "?")/\($0[field: "SHAPELYGATE_REASON"] ?? "board")" }
     }

@@ -73,3 +73,13 @@ final class PolicyNamespace {
         return all
     }
 }
+
+/// Where the output of `pty` stands just after `marker`, which a run's script echoes
+/// between two commands, once it has come: the next board is after it.
+func after(_ marker: String, in pty: PtyProcess) -> Int {
+    guard pty.waitFor(marker) else { return pty.screen.count }
+    let needle = Array(marker.utf8)
+    var index = pty.screen.count - needle.count
+    while index >= 0 && Array(pty.screen[index..<(index + needle.count)]) != needle { index -= 1 }
+    return index + needle.count
+}

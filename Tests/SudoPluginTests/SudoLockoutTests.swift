@@ -42,15 +42,6 @@ struct SudoLockoutTests {
         return true
     }
 
-    /// Where the output stands just after `marker` once it has come: the next board is after it.
-    func after(_ marker: String, in pty: PtyProcess) -> Int {
-        guard pty.waitFor(marker) else { return pty.screen.count }
-        let needle = Array(marker.utf8)
-        var index = pty.screen.count - needle.count
-        while index >= 0 && Array(pty.screen[index..<(index + needle.count)]) != needle { index -= 1 }
-        return index + needle.count
-    }
-
     @Test func aDenialLocksOutWhateverTheUsersOwnStateSays() throws {
         for (options, policy) in [("cooldown=60", ""), ("strict", ""), ("", "min-cooldown = 60\n")] {
             let space = try space(options, policy: policy)
