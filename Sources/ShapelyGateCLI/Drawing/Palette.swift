@@ -16,10 +16,10 @@
 
 import ShapelyGate
 
-public enum ColorMode: String, CaseIterable, Sendable {
+enum ColorMode: String, CaseIterable, Sendable {
     case plain, monochrome, basic, indexed
 
-    public static func detect(environment: [String: String], noColor: Bool) -> ColorMode {
+    static func detect(environment: [String: String], noColor: Bool) -> ColorMode {
         let term = environment["TERM"] ?? ""
         if term.isEmpty || term == "dumb" { return .plain }
         if noColor || !(environment["NO_COLOR"] ?? "").isEmpty { return .monochrome }
@@ -31,15 +31,15 @@ public enum ColorMode: String, CaseIterable, Sendable {
     }
 
     /// Whether tiles get colour (both colour modes).
-    public var colored: Bool { self == .basic || self == .indexed }
+    var colored: Bool { self == .basic || self == .indexed }
 }
 
-public enum Palette {
-    public static let reset = "\u{1B}[0m"
-    public static let bold = "\u{1B}[1m"
+enum Palette {
+    static let reset = "\u{1B}[0m"
+    static let bold = "\u{1B}[1m"
 
     /// The SGR sequence that starts `color` in `mode`; empty without colour.
-    public static func sgr(_ color: TileColor, mode: ColorMode) -> String {
+    static func sgr(_ color: TileColor, mode: ColorMode) -> String {
         switch mode {
         case .plain, .monochrome: return ""
         case .basic: return "\u{1B}[\(basicCode(color))m"
@@ -48,12 +48,12 @@ public enum Palette {
     }
 
     /// `text` in `color`, followed by a reset; `text` unchanged without colour.
-    public static func paint(_ text: String, _ color: TileColor, mode: ColorMode) -> String {
+    static func paint(_ text: String, _ color: TileColor, mode: ColorMode) -> String {
         mode.colored ? sgr(color, mode: mode) + text + reset : text
     }
 
     /// `text` in bold, in every mode but `.plain`.
-    public static func bold(_ text: String, mode: ColorMode) -> String {
+    static func bold(_ text: String, mode: ColorMode) -> String {
         mode == .plain ? text : bold + text + reset
     }
 

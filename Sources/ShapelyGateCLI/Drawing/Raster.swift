@@ -5,22 +5,22 @@
 // sample points fall inside the figure (every figure is left–right symmetric, and so
 // is every raster), except where a hand-drawn picture (PixelArt.swift) keeps what
 // names a shape on a small grid. The pixel grid per cell depends on the character
-// set (see Glyphs.swift).
+// set (see Charset.swift).
 
 import ShapelyGate
 
 /// One offered tile size: `columns` × `rows` character cells, the same for every tile.
-public struct TileSize: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public enum Step: Int, CaseIterable, Comparable, Sendable {
+struct TileSize: Equatable, Hashable, Sendable, CustomStringConvertible {
+    enum Step: Int, CaseIterable, Comparable, Sendable {
         case tiny, small, medium, large, huge
-        public static func < (a: Step, b: Step) -> Bool { a.rawValue < b.rawValue }
+        static func < (a: Step, b: Step) -> Bool { a.rawValue < b.rawValue }
     }
 
-    public let step: Step
-    public let columns: Int
-    public let rows: Int
+    let step: Step
+    let columns: Int
+    let rows: Int
 
-    public var description: String { "\(step) \(columns)x\(rows)" }
+    var description: String { "\(step) \(columns)x\(rows)" }
 }
 
 /// A figure's pixels, row by row from the top; `width` × `height` of them.

@@ -1,4 +1,4 @@
-// Glyphs.swift — the three character sets a tile is drawn with, which one a terminal
+// Charset.swift — the three character sets a tile is drawn with, which one a terminal
 // gets, and the tile sizes each offers.
 //
 // - blocks:  quadrant and half blocks, 2×2 pixels per cell (UTF-8 terminals).
@@ -14,12 +14,12 @@
 
 import ShapelyGate
 
-public enum Charset: String, CaseIterable, Sendable {
+enum Charset: String, CaseIterable, Sendable {
     case blocks, console, ascii
 
     /// UTF-8 locale (the first non-empty of LC_ALL, LC_CTYPE, LANG) → blocks, or console
     /// when TERM is `linux`; any other locale, or TERM `dumb`, → ascii.
-    public static func detect(environment: [String: String]) -> Charset {
+    static func detect(environment: [String: String]) -> Charset {
         let term = environment["TERM"] ?? ""
         let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
             .compactMap { $0 }.first { !$0.isEmpty }?.lowercased() ?? ""
@@ -30,7 +30,7 @@ public enum Charset: String, CaseIterable, Sendable {
 
     /// The offered tile sizes, smallest first. A layout takes the largest that fits.
     /// ASCII line art has no tiny size: at 8×4 its round kinds run together.
-    public var sizes: [TileSize] {
+    var sizes: [TileSize] {
         let blockSizes = [(8, 4), (10, 5), (12, 6), (16, 8), (20, 10)]
         let scale = self == .console ? 2 : 1
         let all = zip(TileSize.Step.allCases, blockSizes).map { step, cells in
@@ -40,13 +40,13 @@ public enum Charset: String, CaseIterable, Sendable {
     }
 
     /// The size at `step` in this character set, if it offers one.
-    public func size(_ step: TileSize.Step) -> TileSize? {
+    func size(_ step: TileSize.Step) -> TileSize? {
         sizes.first { $0.step == step }
     }
 
     /// `kind` drawn at `size`: `size.rows` lines of `size.columns` characters each,
     /// no colour and no escape sequences (nothing for an empty size).
-    public func tile(_ kind: ShapeKind, size: TileSize) -> [String] {
+    func tile(_ kind: ShapeKind, size: TileSize) -> [String] {
         guard size.columns > 0, size.rows > 0 else { return [] }
         return lines(Raster(kind, size: size, charset: self))
     }
