@@ -38,10 +38,7 @@ import Glibc
         // Typed before the board could be seen: gone when it appears.
         gate.terminal.type("\(gate.right)")
         gate.settle()
-        gate.terminal.size = TerminalSize(columns: 80, rows: 24)
-        gate.signals.send(SIGWINCH)
-        gate.settle()
-        gate.clock.advance(by: Session.resizeSettle)
+        gate.resize(to: TerminalSize(columns: 80, rows: 24))
         #expect(gate.terminal.written.contains("choose 1-8"))
         gate.terminal.type("\r")
         gate.settle()

@@ -133,11 +133,19 @@ struct SessionHarness {
     }
 
     /// Waits until the session's queue has done everything handed to it so far. Typing,
-    /// `deliver` and the fake clock all hand their work to that one serial queue from the
+    /// the fake signals and the fake clock all hand their work to that one serial queue from the
     /// test's thread, and the session hands nothing on elsewhere, so a barrier queued
     /// behind them has run only when they have: what has not happened by then never will.
     func settle() {
         terminal.queue?.sync {}
+    }
+
+    /// The window changes to `size`, and stays so until the session redraws after a resize.
+    func resize(to size: TerminalSize) {
+        terminal.size = size
+        signals.send(SIGWINCH)
+        settle()
+        clock.advance(by: Session.resizeSettle)
     }
 
     var right: Int { board.right }
@@ -247,19 +255,13 @@ struct SessionHarness {
 
     @Test func aResizeTooSmallHidesTheBoardAndTakesNoAnswer() {
         let gate = SessionHarness()
-        gate.terminal.size = TerminalSize(columns: 30, rows: 8)
-        gate.signals.send(SIGWINCH)
-        gate.settle()
-        gate.clock.advance(by: Session.resizeSettle)
+        gate.resize(to: TerminalSize(columns: 30, rows: 8))
         #expect(gate.terminal.written.contains("The board needs a larger"))
         gate.terminal.type("\(gate.right)\r")
         gate.settle()
         #expect(gate.outcome.value == nil)
         gate.clock.advance(by: 1)
-        gate.terminal.size = TerminalSize(columns: 80, rows: 24)
-        gate.signals.send(SIGWINCH)
-        gate.settle()
-        gate.clock.advance(by: Session.resizeSettle)
+        gate.resize(to: TerminalSize(columns: 80, rows: 24))
         // The countdown went on ticking while the board was hidden.
         gate.clock.advance(by: 1)
         #expect(gate.terminal.written.contains("Time left: 00:08"))
