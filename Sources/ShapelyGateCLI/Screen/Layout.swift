@@ -155,7 +155,7 @@ enum Layout {
     static func tileSizes(_ charset: Charset) -> [TileSize] {
         var sizes = charset.sizes
         if charset != .console {
-            for (columns, rows) in [(8, 4), (6, 3)] where !sizes.contains(where: { $0.columns == columns && $0.rows == rows }) {
+            for (columns, rows) in [(8, 4), (6, 4)] where !sizes.contains(where: { $0.columns == columns && $0.rows == rows }) {
                 sizes.append(TileSize(step: .tiny, columns: columns, rows: rows))
             }
         }
