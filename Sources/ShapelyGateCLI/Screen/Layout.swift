@@ -8,13 +8,13 @@
 // - Of the arrangements with which the whole frame — title, what is guarded, round,
 //   instruction, how to answer, tiles, message, countdown, prompt — fits the screen's
 //   width and height, the first in this order of preference wins: the whole text (how
-//   to answer, then the title, then the round are left out one by one only when
-//   nothing fits with them); numbers above the tiles, then
+//   to answer, then the title, then the round, then the instruction are left out one
+//   by one only when nothing fits with them); numbers above the tiles, then
 //   beside them with rows of tiles a blank line apart, then with rows touching; the
 //   terminal's own character set before ASCII line art (on the Linux console); the
 //   larger tile; blank lines around the tiles and the message.
-// - The tile sizes are the character set's, plus small ones for short screens (6×3
-//   cells, where --strict's sixteen tiles fit 40×20; in ASCII also 8×4).
+// - The tile sizes are the character set's, plus small ones for short screens (6×4
+//   cells, where --strict's sixteen tiles fit 40×20; also 8×4 where the set has none).
 // - The frame is centred on the screen; its lines stay left-aligned with each other.
 // - When nothing fits, the result names the sizes that would, no narrower than the
 //   screen: the narrowest, and the narrowest with no more rows than the screen has.
@@ -68,9 +68,9 @@ enum Layout {
     }
 
     /// What a short screen leaves out, step by step: how to answer, then the title, then
-    /// the round. What is guarded, the instruction, the tiles, the message, the
-    /// countdown and the prompt always stay.
-    static let terseSteps = 3
+    /// the round, then the instruction (the prompt names the target too). What is
+    /// guarded, the tiles, the message, the countdown and the prompt always stay.
+    static let terseSteps = 4
 
     /// The text of a frame wrapped to one width.
     struct Text {

@@ -93,7 +93,9 @@ struct Renderer: Sendable {
     }
 
     func prompt(target: ShapeKind, tileCount: Int) -> TextPart {
-        TextPart(say(.prompt, ["shape": name(target), "count": String(tileCount)]), bold: true)
+        let text = say(.prompt, ["shape": name(target), "count": String(tileCount)])
+        // The name stands out as in the instruction, which a short screen leaves out.
+        return TextPart(text, bold: true, emphasis: nameWord(target, in: text))
     }
 
     // MARK: A terminal that moves its cursor
@@ -101,8 +103,11 @@ struct Renderer: Sendable {
     func frameText(_ board: Board, target: ShapeKind, round: Int, rounds: Int, message: ScreenMessage?,
                    secondsLeft: Int?, columns: Int) -> FrameText {
         let parts = header(target: target, round: round, rounds: rounds)
-        // The title goes at the second step, the round at the third; the rest stays.
-        let leftOutAt: [Int?] = parts.indices.map { $0 == 0 ? 2 : (rounds > 1 && $0 == parts.count - 2 ? 3 : nil) }
+        // The title goes at the second step, the round at the third, the instruction at the
+        // fourth (the prompt names the target too); what is guarded stays.
+        let leftOutAt: [Int?] = parts.indices.map { index in
+            index == 0 ? 2 : index == parts.count - 1 ? 4 : (rounds > 1 && index == parts.count - 2 ? 3 : nil)
+        }
         // Once the person has answered, how to answer goes: the room sets the message apart.
         return FrameText(header: parts, leftOutAt: leftOutAt, hint: message == nil ? hint : nil,
                   message: message.map { self.message($0, tileCount: board.tiles.count) },
