@@ -108,6 +108,21 @@ import Testing
         }
     }
 
+    /// Where the instruction is left out, the prompt's name is underlined; where the
+    /// instruction is shown, the prompt stays as it was.
+    @Test(arguments: BuiltInStrings.languages)
+    func thePromptNamesTheTargetWhenTheInstructionIsLeftOut(_ language: String) throws {
+        let board = deal(kinds: 8)
+        for (rows, leftOut) in [(20, true), (40, false)] {
+            let frame = try renderer(language, Self.displays[0])
+                .frame(board, target: .star, round: 1, rounds: 1, message: .wrongShape(.square, attemptsLeft: 1),
+                       secondsLeft: 60, size: TerminalSize(columns: 40, rows: rows)).get()
+            let instruction = GateStrings(language: language).text(.description(of: .star))
+            #expect(frame.lines.contains { visibleText($0).contains(String(instruction.prefix(12))) } != leftOut, "\(language) \(rows)")
+            #expect(frame.lines[frame.promptRow].contains("\u{1B}[4m") == leftOut, "\(language) \(rows)")
+        }
+    }
+
     @Test func theWrongAnswerIsSetApartAndStyled() throws {
         let board = deal(kinds: 4)
         for size in [TerminalSize(columns: 80, rows: 30), TerminalSize(columns: 40, rows: 20)] {

@@ -74,8 +74,11 @@ enum Layout {
 
     /// The text of a frame wrapped to one width.
     struct Text {
-        var header: [[String]], leftOutAt: [Int?], hint: [String], message: [String], prompt: [String], promptWidth: Int
+        var header: [[String]], leftOutAt: [Int?], hint: [String], message: [String], promptWidth: Int
         var countdown: String?
+        /// The prompt's lines, the target's name plain, and underlined for when the
+        /// instruction is left out.
+        var plainPrompt: [String], namingPrompt: [String]
 
         init(_ text: FrameText, width: Int, mode: ColorMode) {
             header = text.header.map { $0.lines(width: width, mode: mode) }
@@ -83,8 +86,12 @@ enum Layout {
             hint = text.hint?.lines(width: width, mode: mode) ?? []
             message = text.message?.lines(width: width, mode: mode) ?? []
             let promptLines = TextLayout.wrap(text.prompt.text, width: max(1, width - 8))
-            prompt = promptLines.map { text.prompt.styled($0, mode: mode) }
-            prompt[prompt.count - 1] += " "
+            var plain = text.prompt
+            plain.emphasis = nil
+            plainPrompt = promptLines.map { plain.styled($0, mode: mode) }
+            namingPrompt = promptLines.map { text.prompt.styled($0, mode: mode) }
+            plainPrompt[plainPrompt.count - 1] += " "
+            namingPrompt[namingPrompt.count - 1] += " "
             promptWidth = DisplayWidth.of(promptLines.last!) + 1
             countdown = text.countdown
         }
@@ -96,11 +103,16 @@ enum Layout {
                 + (plan.terseness == 0 ? hint : [])
         }
 
+        /// The prompt with `plan`: the name stands out once the instruction is left out.
+        func prompt(_ plan: Plan) -> [String] {
+            plan.terseness >= terseSteps ? namingPrompt : plainPrompt
+        }
+
         /// Lines the frame takes with `plan`, tiles apart.
         func height(_ plan: Plan) -> Int {
             let gap = plan.gaps ? 1 : 0
             let messageRows = message.isEmpty ? 0 : message.count + gap
-            return top(plan).count + 2 * gap + messageRows + (countdown == nil ? 0 : 1) + prompt.count
+            return top(plan).count + 2 * gap + messageRows + (countdown == nil ? 0 : 1) + plainPrompt.count
         }
     }
 
@@ -118,7 +130,7 @@ enum Layout {
             var bottom = wrapped.message.isEmpty ? [] : wrapped.message + gap
             let countdownRow = wrapped.countdown.map { _ in top.count + bottom.count }
             if let countdown = wrapped.countdown { bottom.append(countdown) }
-            let lines = top + bottom + wrapped.prompt
+            let lines = top + bottom + wrapped.prompt(plan)
             let textWidth = ([text.header, [text.hint, text.message].compactMap { $0 }].joined())
                 .flatMap { TextLayout.wrap($0.text, width: width) }.map { DisplayWidth.of($0) }.max() ?? 0
             let countdownWidth = wrapped.countdown.map(TextLayout.visibleWidth) ?? 0

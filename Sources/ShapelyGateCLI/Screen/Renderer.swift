@@ -93,9 +93,7 @@ struct Renderer: Sendable {
     }
 
     func prompt(target: ShapeKind, tileCount: Int) -> TextPart {
-        let text = say(.prompt, ["shape": name(target), "count": String(tileCount)])
-        // The name stands out as in the instruction, which a short screen leaves out.
-        return TextPart(text, bold: true, emphasis: nameWord(target, in: text))
+        TextPart(say(.prompt, ["shape": name(target), "count": String(tileCount)]), bold: true)
     }
 
     // MARK: A terminal that moves its cursor
@@ -108,11 +106,14 @@ struct Renderer: Sendable {
         let leftOutAt: [Int?] = parts.indices.map { index in
             index == 0 ? 2 : index == parts.count - 1 ? 4 : (rounds > 1 && index == parts.count - 2 ? 3 : nil)
         }
+        // The name to underline when a short screen leaves the instruction out (Layout).
+        var prompt = prompt(target: target, tileCount: board.tiles.count)
+        prompt.emphasis = nameWord(target, in: prompt.text)
         // Once the person has answered, how to answer goes: the room sets the message apart.
         return FrameText(header: parts, leftOutAt: leftOutAt, hint: message == nil ? hint : nil,
                   message: message.map { self.message($0, tileCount: board.tiles.count) },
                   countdown: secondsLeft.map { countdown(seconds: $0, width: columns) },
-                  prompt: prompt(target: target, tileCount: board.tiles.count))
+                  prompt: prompt)
     }
 
     func frame(_ board: Board, target: ShapeKind, round: Int, rounds: Int, message: ScreenMessage?,
