@@ -19,17 +19,6 @@ enum Recognition {
     static let drawnSizes: [(Charset, TileSize)] =
         Charset.allCases.flatMap { charset in Layout.tileSizes(charset).map { (charset, $0) } }
 
-    /// Tiles at the short screens' 6×3 size that do not pass yet: on its 12×6 pixels
-    /// no solid circle, hexagon, star, diamond or heart passes (the circle and hexagon
-    /// are both three stairs up and three down). Each is a known issue, so a drawing
-    /// that starts to pass fails the test until it is taken off this list.
-    static let knownFailures: Set<String> = ["blocks circle", "blocks hexagon", "blocks star", "blocks diamond",
-                                             "blocks heart", "ascii circle", "ascii hexagon", "ascii star", "ascii diamond"]
-
-    static func isKnownFailure(_ kind: ShapeKind, _ charset: Charset, _ size: TileSize) -> Bool {
-        size.columns == 6 && size.rows == 3 && knownFailures.contains("\(charset) \(kind)")
-    }
-
     struct Verdict {
         let own: Likeness
         let bestOtherOverlap: Likeness
@@ -58,15 +47,8 @@ enum Recognition {
     func everyTileLooksMostLikeItsOwnShape(_ kind: ShapeKind) {
         for (charset, size) in Recognition.drawnSizes {
             let (verdict, silhouette) = Recognition.verdict(kind, charset, size)
-            let check = {
-                #expect(verdict.overlapHolds && verdict.distanceHolds,
-                        "\(kind) \(charset) \(size): \(verdict.description)\n\(charset.tile(kind, size: size).joined(separator: "\n"))\n\(silhouette.picture)")
-            }
-            if Recognition.isKnownFailure(kind, charset, size) {
-                withKnownIssue("\(kind) in \(charset) at \(size) is not told apart yet", check)
-            } else {
-                check()
-            }
+            #expect(verdict.overlapHolds && verdict.distanceHolds,
+                    "\(kind) \(charset) \(size): \(verdict.description)\n\(charset.tile(kind, size: size).joined(separator: "\n"))\n\(silhouette.picture)")
         }
     }
 

@@ -31,12 +31,16 @@ import Testing
     func strictFits40x20InEveryCharacterSetAllTilesAtOnce(_ language: String) throws {
         let board = deal(kinds: 8)
         for display in Self.displays {
-            for (message, guarding) in [(nil, nil), (ScreenMessage.roundWon(next: 2, of: 3), nil),
-                                        (.wrongShape(.pentagon, attemptsLeft: 1), "sudo apt upgrade")] {
+            // Sixteen 6×4 tiles take 16 lines: with what is guarded, a message (two lines
+            // at this width in every language), the countdown and the prompt that is 21, so
+            // that case is held to one line more.
+            for (message, guarding, rows) in [(nil, nil, 20), (ScreenMessage.roundWon(next: 2, of: 3), nil, 20),
+                                              (.wrongShape(.pentagon, attemptsLeft: 1), nil, 20), (nil, "sudo apt upgrade", 20),
+                                              (.wrongShape(.pentagon, attemptsLeft: 1), "sudo apt upgrade", 21)] {
                 let frame = try renderer(language, display, guarding: guarding)
                     .frame(board, target: board.tiles[0].kind, round: 1, rounds: 3, message: message, secondsLeft: 60,
-                           size: TerminalSize(columns: 40, rows: 20)).get()
-                #expect(frame.top + frame.lines.count <= 20, "\(language) \(display.charset)")
+                           size: TerminalSize(columns: 40, rows: rows)).get()
+                #expect(frame.top + frame.lines.count <= rows, "\(language) \(display.charset)")
                 for line in frame.lines { #expect(frame.left + visibleWidth(line) <= 39, "\(language): \(line)") }
                 #expect(Set(numbers(frame)).isSuperset(of: 1...16), "\(language) \(display.charset) \(String(describing: message))")
                 if let guarding { #expect(frame.lines.contains { visibleText($0).contains(guarding) }) }
@@ -101,6 +105,21 @@ import Testing
             #expect(styled.contains("\u{1B}[1;4m"), "\(language) \(kind): \(part.text)")
             // Bold and underline only: no colour a non-reader could match with a tile.
             #expect(!styled.contains("38;5;") && !styled.contains("\u{1B}[3"), "\(language) \(kind)")
+        }
+    }
+
+    /// Where the instruction is left out, the prompt's name is underlined; where the
+    /// instruction is shown, the prompt stays as it was.
+    @Test(arguments: BuiltInStrings.languages)
+    func thePromptNamesTheTargetWhenTheInstructionIsLeftOut(_ language: String) throws {
+        let board = deal(kinds: 8)
+        for (rows, leftOut) in [(20, true), (40, false)] {
+            let frame = try renderer(language, Self.displays[0])
+                .frame(board, target: .star, round: 1, rounds: 1, message: .wrongShape(.square, attemptsLeft: 1),
+                       secondsLeft: 60, size: TerminalSize(columns: 40, rows: rows)).get()
+            let instruction = GateStrings(language: language).text(.description(of: .star))
+            #expect(frame.lines.contains { visibleText($0).contains(String(instruction.prefix(12))) } != leftOut, "\(language) \(rows)")
+            #expect(frame.lines[frame.promptRow].contains("\u{1B}[4m") == leftOut, "\(language) \(rows)")
         }
     }
 

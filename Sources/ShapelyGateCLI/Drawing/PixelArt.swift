@@ -2,9 +2,10 @@
 // the geometry loses what names a shape: the pentagon's single apex, the hexagon's
 // side points, the star's five arms, a circle that is not a hexagon. Each picture is
 // `height` rows of `width` characters, `#` on and `.` off, left–right symmetric, solid.
-// A grid of 16×8 pixels is the tiny tile (8×4 quadrant cells, 16×8 console cells);
-// 20×10 the small one, 24×12 the medium one (only the star, whose legs sampling
-// frays). Kinds not listed here are sampled from ShapeFigure.swift.
+// A grid of 12×8 pixels is the narrow tile a short screen uses (6×4 quadrant cells);
+// 16×8 the tiny tile (8×4 quadrant cells, 16×8 console cells); 20×10 the small one,
+// 24×12 the medium one (only the star, whose legs sampling frays). Kinds not listed
+// here are sampled from ShapeFigure.swift.
 
 import ShapelyGate
 
@@ -13,6 +14,7 @@ enum PixelArt {
     static func picture(_ kind: ShapeKind, width: Int, height: Int) -> [Bool]? {
         let rows: [String]?
         switch (width, height) {
+        case (12, 8): rows = narrow[kind]
         case (16, 8): rows = tiny[kind]
         case (20, 10): rows = small[kind]
         case (24, 12): rows = kind == .star ? mediumStar : nil
@@ -20,6 +22,44 @@ enum PixelArt {
         }
         return rows.map { $0.joined().map { $0 == "#" } }
     }
+
+    /// Where sampling fails on 12×8: the hexagon's side points and flat top merge into
+    /// a circle, the heart's lobes into a blob, the star's arms into a pentagon, and the
+    /// diamond, too narrow, into a hexagon.
+    static let narrow: [ShapeKind: [String]] = [
+        .diamond: [".....##.....",
+                   "...######...",
+                   "..########..",
+                   "############",
+                   "############",
+                   "..########..",
+                   "...######...",
+                   ".....##....."],
+        .hexagon: ["..########..",
+                   "..########..",
+                   ".##########.",
+                   "############",
+                   "############",
+                   ".##########.",
+                   "..########..",
+                   "..########.."],
+        .heart: [".####..####.",
+                 "############",
+                 "############",
+                 "############",
+                 ".##########.",
+                 "..########..",
+                 "....####....",
+                 ".....##....."],
+        .star: [".....##.....",
+                ".....##.....",
+                "....####....",
+                "############",
+                "...######...",
+                "....####....",
+                "...##..##...",
+                "..##....##.."],
+    ]
 
     static let tiny: [ShapeKind: [String]] = [
         .circle: ["....########....",

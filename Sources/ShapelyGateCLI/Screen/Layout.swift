@@ -8,13 +8,13 @@
 // - Of the arrangements with which the whole frame — title, what is guarded, round,
 //   instruction, how to answer, tiles, message, countdown, prompt — fits the screen's
 //   width and height, the first in this order of preference wins: the whole text (how
-//   to answer, then the title, then the round are left out one by one only when
-//   nothing fits with them); numbers above the tiles, then
+//   to answer, then the title, then the round, then the instruction are left out one
+//   by one only when nothing fits with them); numbers above the tiles, then
 //   beside them with rows of tiles a blank line apart, then with rows touching; the
 //   terminal's own character set before ASCII line art (on the Linux console); the
 //   larger tile; blank lines around the tiles and the message.
-// - The tile sizes are the character set's, plus small ones for short screens (6×3
-//   cells, where --strict's sixteen tiles fit 40×20; in ASCII also 8×4).
+// - The tile sizes are the character set's, plus small ones for short screens (6×4
+//   cells, where --strict's sixteen tiles fit 40×20; also 8×4 where the set has none).
 // - The frame is centred on the screen; its lines stay left-aligned with each other.
 // - When nothing fits, the result names the sizes that would, no narrower than the
 //   screen: the narrowest, and the narrowest with no more rows than the screen has.
@@ -68,14 +68,17 @@ enum Layout {
     }
 
     /// What a short screen leaves out, step by step: how to answer, then the title, then
-    /// the round. What is guarded, the instruction, the tiles, the message, the
-    /// countdown and the prompt always stay.
-    static let terseSteps = 3
+    /// the round, then the instruction (the prompt names the target too). What is
+    /// guarded, the tiles, the message, the countdown and the prompt always stay.
+    static let terseSteps = 4
 
     /// The text of a frame wrapped to one width.
     struct Text {
-        var header: [[String]], leftOutAt: [Int?], hint: [String], message: [String], prompt: [String], promptWidth: Int
+        var header: [[String]], leftOutAt: [Int?], hint: [String], message: [String], promptWidth: Int
         var countdown: String?
+        /// The prompt's lines, the target's name plain, and underlined for when the
+        /// instruction is left out.
+        var plainPrompt: [String], namingPrompt: [String]
 
         init(_ text: FrameText, width: Int, mode: ColorMode) {
             header = text.header.map { $0.lines(width: width, mode: mode) }
@@ -83,8 +86,12 @@ enum Layout {
             hint = text.hint?.lines(width: width, mode: mode) ?? []
             message = text.message?.lines(width: width, mode: mode) ?? []
             let promptLines = TextLayout.wrap(text.prompt.text, width: max(1, width - 8))
-            prompt = promptLines.map { text.prompt.styled($0, mode: mode) }
-            prompt[prompt.count - 1] += " "
+            var plain = text.prompt
+            plain.emphasis = nil
+            plainPrompt = promptLines.map { plain.styled($0, mode: mode) }
+            namingPrompt = promptLines.map { text.prompt.styled($0, mode: mode) }
+            plainPrompt[plainPrompt.count - 1] += " "
+            namingPrompt[namingPrompt.count - 1] += " "
             promptWidth = DisplayWidth.of(promptLines.last!) + 1
             countdown = text.countdown
         }
@@ -96,11 +103,16 @@ enum Layout {
                 + (plan.terseness == 0 ? hint : [])
         }
 
+        /// The prompt with `plan`: the name stands out once the instruction is left out.
+        func prompt(_ plan: Plan) -> [String] {
+            plan.terseness >= terseSteps ? namingPrompt : plainPrompt
+        }
+
         /// Lines the frame takes with `plan`, tiles apart.
         func height(_ plan: Plan) -> Int {
             let gap = plan.gaps ? 1 : 0
             let messageRows = message.isEmpty ? 0 : message.count + gap
-            return top(plan).count + 2 * gap + messageRows + (countdown == nil ? 0 : 1) + prompt.count
+            return top(plan).count + 2 * gap + messageRows + (countdown == nil ? 0 : 1) + plainPrompt.count
         }
     }
 
@@ -118,7 +130,7 @@ enum Layout {
             var bottom = wrapped.message.isEmpty ? [] : wrapped.message + gap
             let countdownRow = wrapped.countdown.map { _ in top.count + bottom.count }
             if let countdown = wrapped.countdown { bottom.append(countdown) }
-            let lines = top + bottom + wrapped.prompt
+            let lines = top + bottom + wrapped.prompt(plan)
             let textWidth = ([text.header, [text.hint, text.message].compactMap { $0 }].joined())
                 .flatMap { TextLayout.wrap($0.text, width: width) }.map { DisplayWidth.of($0) }.max() ?? 0
             let countdownWidth = wrapped.countdown.map(TextLayout.visibleWidth) ?? 0
@@ -155,7 +167,7 @@ enum Layout {
     static func tileSizes(_ charset: Charset) -> [TileSize] {
         var sizes = charset.sizes
         if charset != .console {
-            for (columns, rows) in [(8, 4), (6, 3)] where !sizes.contains(where: { $0.columns == columns && $0.rows == rows }) {
+            for (columns, rows) in [(8, 4), (6, 4)] where !sizes.contains(where: { $0.columns == columns && $0.rows == rows }) {
                 sizes.append(TileSize(step: .tiny, columns: columns, rows: rows))
             }
         }

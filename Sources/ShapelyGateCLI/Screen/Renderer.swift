@@ -101,13 +101,19 @@ struct Renderer: Sendable {
     func frameText(_ board: Board, target: ShapeKind, round: Int, rounds: Int, message: ScreenMessage?,
                    secondsLeft: Int?, columns: Int) -> FrameText {
         let parts = header(target: target, round: round, rounds: rounds)
-        // The title goes at the second step, the round at the third; the rest stays.
-        let leftOutAt: [Int?] = parts.indices.map { $0 == 0 ? 2 : (rounds > 1 && $0 == parts.count - 2 ? 3 : nil) }
+        // The title goes at the second step, the round at the third, the instruction at the
+        // fourth (the prompt names the target too); what is guarded stays.
+        let leftOutAt: [Int?] = parts.indices.map { index in
+            index == 0 ? 2 : index == parts.count - 1 ? 4 : (rounds > 1 && index == parts.count - 2 ? 3 : nil)
+        }
+        // The name to underline when a short screen leaves the instruction out (Layout).
+        var prompt = prompt(target: target, tileCount: board.tiles.count)
+        prompt.emphasis = nameWord(target, in: prompt.text)
         // Once the person has answered, how to answer goes: the room sets the message apart.
         return FrameText(header: parts, leftOutAt: leftOutAt, hint: message == nil ? hint : nil,
                   message: message.map { self.message($0, tileCount: board.tiles.count) },
                   countdown: secondsLeft.map { countdown(seconds: $0, width: columns) },
-                  prompt: prompt(target: target, tileCount: board.tiles.count))
+                  prompt: prompt)
     }
 
     func frame(_ board: Board, target: ShapeKind, round: Int, rounds: Int, message: ScreenMessage?,
