@@ -172,6 +172,29 @@ import Testing
         let typed = Painter.answerText(frame, String(repeating: "7", count: 60), columns: 40)
         #expect(typed.contains("...777") && typed.allSatisfy(\.isASCII), "\(typed)")
     }
+
+    /// Rows that touch: no tile is drawn in the colour of the tile just above it, in any
+    /// coloured mode; spaced rows keep every tile's own colour.
+    @Test(arguments: [ColorMode.basic, .indexed])
+    func touchingRowsNeverStackOneColour(_ mode: ColorMode) throws {
+        let tiles = (0..<8).map { Tile(kind: ShapeKind.allCases[$0 % 4], color: .red) }
+        let board = Board(tiles: tiles)
+        let display = Display(charset: .blocks, colorMode: mode, cursorControl: true)
+        let size = try #require(Charset.blocks.sizes.first)
+        let touching = TileArrangement(charset: .blocks, size: size, numbersBeside: true, spaced: false)
+        let lines = try #require(touching.lines(board, display: display, width: 40))
+        let perRow = try #require(touching.perRow(8, width: 40))
+        // The first line of each row of tiles holds one colour code per tile, in order.
+        func codes(_ line: String) -> [String] {
+            line.components(separatedBy: "\u{1B}[").filter { $0.hasPrefix("3") }.map { String($0.prefix { $0 != "m" }) }
+        }
+        let first = codes(lines[0]), second = codes(lines[size.rows])
+        #expect(perRow < 8 && first.count == perRow && second.count == min(perRow, 8 - perRow))
+        for (upper, lower) in zip(first, second) { #expect(upper != lower) }
+        let spaced = TileArrangement(charset: .blocks, size: size, numbersBeside: true, spaced: true)
+        let apart = try #require(spaced.lines(board, display: display, width: 40))
+        #expect(Set(codes(apart[0]) + codes(apart[size.rows + 1])).count == 1)
+    }
 }
 
 /// A line as it shows: escape sequences removed.

@@ -59,6 +59,10 @@ struct TileArrangement: Equatable {
         var pictures: [ShapeKind: [String]] = [:]
         var lines: [String] = []
         let gap = String(repeating: " ", count: self.gap)
+        // Rows that touch: a tile drawn in the colour of the one just above would run into
+        // it and read as one shape, so it takes another (colour is never the cue).
+        let touching = numbersBeside && !spaced
+        var above: [Int: TileColor] = [:]
         for start in stride(from: 0, to: count, by: perRow) {
             if start > 0 && (spaced || !numbersBeside) { lines.append("") }
             let row = board.tiles[start..<min(start + perRow, count)]
@@ -67,7 +71,9 @@ struct TileArrangement: Equatable {
             for (offset, tile) in row.enumerated() {
                 let number = String(start + offset + 1)
                 if pictures[tile.kind] == nil { pictures[tile.kind] = charset.tile(tile.kind, size: size) }
-                let picture = pictures[tile.kind]!.map { Palette.paint($0, tile.color, mode: display.colorMode) }
+                let color = touching ? Self.color(tile.color, under: above[offset], mode: display.colorMode) : tile.color
+                above[offset] = color
+                let picture = pictures[tile.kind]!.map { Palette.paint($0, color, mode: display.colorMode) }
                 let separator = offset == 0 ? "" : gap
                 if numbersBeside {
                     let label = String(repeating: " ", count: digits - number.count) + number
@@ -90,5 +96,12 @@ struct TileArrangement: Equatable {
             lines += art
         }
         return lines
+    }
+
+    /// `color`, or the first colour that looks different from `upper` in `mode` when it
+    /// would not (without colour there is none: the tile keeps its own).
+    static func color(_ color: TileColor, under upper: TileColor?, mode: ColorMode) -> TileColor {
+        guard let upper, Palette.sgr(color, mode: mode) == Palette.sgr(upper, mode: mode) else { return color }
+        return TileColor.allCases.first { Palette.sgr($0, mode: mode) != Palette.sgr(upper, mode: mode) } ?? color
     }
 }
