@@ -57,17 +57,12 @@ extension Platform {
     @discardableResult
     package static func sendToJournal(_ fields: [JournalField], socketPath: String = journalSocket) -> Bool {
         #if os(Linux)
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        let fd = datagramSocket()
         guard fd >= 0 else { return false }
         defer { close(fd) }
         guard var address = unixAddress(socketPath) else { return false }
         let datagram = journalDatagram(fields)
-        let sent = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { target in
-                datagram.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT), target,
-                                                   socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
-        }
+        let sent = send(datagram, socket: fd, to: &address)
         if sent == datagram.count { return true }
         guard sent < 0, errno == EMSGSIZE || errno == ENOBUFS else { return false }
         return sendInMemoryFile(datagram, socket: fd, address: &address)
@@ -77,6 +72,21 @@ extension Platform {
     }
 
     #if os(Linux)
+    /// A datagram socket of the process's own that never blocks and is not inherited.
+    static func datagramSocket() -> Int32 {
+        socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+    }
+
+    /// `bytes` as one datagram to `address`, without waiting; what sendto(2) returned.
+    static func send(_ bytes: [UInt8], socket fd: Int32, to address: inout sockaddr_un) -> Int {
+        withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { target in
+                bytes.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT), target,
+                                                socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+        }
+    }
+
     static func unixAddress(_ path: String) -> sockaddr_un? {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

@@ -262,7 +262,7 @@ extension Platform {
     package static func sendToSystemLog(_ line: String, priority: Int32, ident: String,
                                         socketPath: String = "/dev/log") -> Bool {
         #if os(Linux)
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        let fd = datagramSocket()
         guard fd >= 0 else { return false }
         defer { close(fd) }
         guard var address = unixAddress(socketPath) else { return false }
@@ -273,13 +273,7 @@ extension Platform {
         let length = strftime(&stamp, stamp.count, "%b %e %H:%M:%S", &parts)
         let when = String(decoding: stamp.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let message = Array("<\(LOG_AUTH | priority)>\(when) \(ident)[\(getpid())]: \(line)".utf8)
-        let sent = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                message.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT), socketAddress,
-                                                  socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
-        }
-        return sent == message.count
+        return send(message, socket: fd, to: &address) == message.count
         #else
         line.withCString { text in
             ident.withCString { name in
