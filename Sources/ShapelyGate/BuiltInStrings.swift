@@ -59,8 +59,8 @@ public enum BuiltInStrings {
         ],
         terminal: [
             "Prompt": "drop the {shape}: choose 1-{count}",
-            "WrongShape": "No, that is a {shape}. Wrong answers left: {count}.",
-            "NotATile": "Type a tile number from 1 to {count}, then Enter.",
+            "WrongShape": "No, a {shape}. Wrong answers left: {count}.",
+            "NotATile": "Type a number from 1 to {count}, then Enter.",
             "Round": "Round {round} of {rounds}",
             "Passed": "Passed.",
             "NoTerminal": "no terminal to ask a person on: denied",
@@ -122,8 +122,8 @@ public enum BuiltInStrings {
         ],
         terminal: [
             "Prompt": "suelta {shape}: elige 1-{count}",
-            "WrongShape": "No, elegiste {shape}. Errores restantes: {count}.",
-            "NotATile": "Escribe un número de ficha del 1 al {count} y pulsa Intro.",
+            "WrongShape": "No, {shape}. Fallos restantes: {count}.",
+            "NotATile": "Escribe un número del 1 al {count} e Intro.",
             "Round": "Ronda {round} de {rounds}",
             "Passed": "Superado.",
             "NoTerminal": "no hay terminal para preguntar a una persona: denegado",
@@ -186,8 +186,8 @@ public enum BuiltInStrings {
         ],
         terminal: [
             "Prompt": "dépose {shape} : choisis 1-{count}",
-            "WrongShape": "Non, tu as choisi {shape}. Erreurs restantes : {count}.",
-            "NotATile": "Tape un numéro de case de 1 à {count}, puis Entrée.",
+            "WrongShape": "Non, {shape}. Marge d'erreur : {count}.",
+            "NotATile": "Tape un numéro de 1 à {count}, puis Entrée.",
             "Round": "Manche {round} sur {rounds}",
             "Passed": "Réussi.",
             "NoTerminal": "aucun terminal pour interroger une personne : refusé",
@@ -250,8 +250,8 @@ public enum BuiltInStrings {
         ],
         terminal: [
             "Prompt": "wähle {shape}: 1-{count}",
-            "WrongShape": "Nein, du hast {shape} gewählt. Verbleibende Fehlversuche: {count}.",
-            "NotATile": "Tippe eine Feldnummer von 1 bis {count} und dann Enter.",
+            "WrongShape": "Nein, {shape}. Fehler übrig: {count}.",
+            "NotATile": "Eine Zahl von 1 bis {count}, dann Enter.",
             "Round": "Runde {round} von {rounds}",
             "Passed": "Bestanden.",
             "NoTerminal": "kein Terminal, um eine Person zu fragen: abgelehnt",

@@ -107,7 +107,7 @@ struct FaultMatrixTests {
     @Test func aTenMegabyteLineNulBytesAndInvalidUTF8AreNotAnswers() {
         underFault(expect: .exited(1)) { gate in
             gate.typeBytes([0x31, 0x00, 0x0D, 0xC3, 0x28, 0x0D, 0xFF, 0xFE, 0x0D])
-            #expect(gate.waitFor("Type a tile number"))
+            #expect(gate.waitFor("Type a number from 1 to"))
             // Typed as fast as the terminal takes it, until the gate ends.
             gate.typeBytes([UInt8](repeating: UInt8(ascii: "1"), count: 10 << 20) + [0x0D])
         }

@@ -30,7 +30,7 @@ struct GateEndToEndTests {
         #expect(gate.waitFor("choose 1-8"))
         let wrongKind = oracle.wrongKind
         #expect(gate.answer(oracle.wrong, expecting: "choose 1-8", oracle: &oracle))
-        #expect(gate.screenText.contains("No, that is a \(wrongKind.rawValue). Wrong answers left: 1."))
+        #expect(gate.screenText.contains("No, a \(wrongKind.rawValue). Wrong answers left: 1."))
         gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
         #expect(gate.screenText.contains("Passed."))
@@ -62,7 +62,7 @@ struct GateEndToEndTests {
         for entry in junk {
             let mark = gate.screen.count
             gate.typeBytes(entry + [UInt8(ascii: "\r")])
-            #expect(gate.waitFor("Type a tile number from 1 to 8, then Enter.", after: mark))
+            #expect(gate.waitFor("Type a number from 1 to 8, then Enter.", after: mark))
             #expect(gate.waitFor("choose 1-8", after: mark))
         }
         #expect(!gate.screenText.contains("Wrong answers left"))

@@ -50,6 +50,30 @@ struct ScreenSizesEndToEndTests {
         #expect(gate.finish() == .exited(0), "\(note)")
     }
 
+    /// The tightest case: --strict at 40×20 guarding a command, after a wrong answer. The
+    /// command, sixteen tiles, the message, the countdown and the prompt fill the screen.
+    @Test(arguments: Self.terminals.indices)
+    func strictGuardingACommandKeepsTheBoardAfterAWrongAnswer(_ index: Int) {
+        var oracle = BoardOracle(seed: 71, Self.strict)
+        let environment = Self.terminals[index].merging(["XDG_STATE_HOME": temporaryFolder()]) { $1 }
+        let gate = GateProcess(["--seed", "71", "--timeout", "30", "--strict", "--", "true"],
+                               environment: environment, size: (rows: 20, columns: 40))
+        let note = "40x20 \(Self.terminals[index]) --strict -- true"
+        #expect(gate.waitForScreen { $0.contains("choose 1-16") }, "\(note)\n\(gate.terminalScreen)")
+        let wrong = oracle.wrong, wrongKind = oracle.wrongKind
+        oracle.play(wrong)
+        gate.type("\(wrong)\r")
+        let shown = gate.waitForScreen { $0.contains("No, a \(wrongKind.rawValue). Wrong answers left: 1.") && $0.contains("choose 1-16") }
+        #expect(shown, "\(note)\n\(gate.terminalScreen)")
+        let screen = gate.terminalScreen
+        let numbers = screen.lines.reduce(into: Set<Int>()) { $0.formUnion(numbersStandingAlone(in: $1)) }
+        #expect(numbers.isSuperset(of: 1...16), "\(note)\n\(screen)")
+        #expect(screen.contains("To run: true") && !screen.contains("larger terminal"), "\(note)\n\(screen)")
+        #expect(screen.scrollback.isEmpty, "\(note): something scrolled off the top")
+        gate.type("\u{3}")
+        #expect(gate.finish() != .exited(0), "\(note)")
+    }
+
     func check(_ screen: TerminalScreen, tiles: Int, target: String, note: String) {
         let numbers = screen.lines.reduce(into: Set<Int>()) { $0.formUnion(numbersStandingAlone(in: $1)) }
         for number in 1...tiles { #expect(numbers.contains(number), "\(note): tile \(number) is not on screen\n\(screen)") }

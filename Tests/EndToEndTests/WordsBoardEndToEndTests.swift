@@ -58,7 +58,7 @@ struct WordsBoardEndToEndTests {
         let offset = gate.screen.count
         gate.type("\(mirror.wrong)\r")
         mirror.play(mirror.wrong)
-        #expect(gate.waitFor("No, that is a \(firstWrong). Wrong answers left: 1.\r\n", after: offset))
+        #expect(gate.waitFor("No, a \(firstWrong). Wrong answers left: 1.\r\n", after: offset))
         // A new board, read out again, then the prompt.
         #expect(gate.waitFor(Self.tileLines(mirror).joined(separator: "\r\n") + "\r\nSeconds left: ", after: offset))
         #expect(gate.waitFor("choose 1-8 ", after: offset))
@@ -96,7 +96,7 @@ struct WordsBoardEndToEndTests {
         #expect(gate.screenText.contains("Round 1 of 2\r\n"))
         #expect(gate.screenText.contains("Tiles:\r\n"))
         gate.type("x\r")
-        #expect(gate.waitFor("Type a tile number from 1 to 8, then Enter.\r\n"))
+        #expect(gate.waitFor("Type a number from 1 to 8, then Enter.\r\n"))
         gate.hangUp()
         _ = gate.finish()
         Self.expectPlainText(gate)

@@ -30,20 +30,24 @@ import Testing
     @Test(arguments: BuiltInStrings.languages)
     func strictFits40x20InEveryCharacterSetAllTilesAtOnce(_ language: String) throws {
         let board = deal(kinds: 8)
+        let targets = Array(Set(board.tiles.map(\.kind))).sorted { $0.rawValue < $1.rawValue }
+        // Sixteen 6×4 tiles take 16 lines: what is guarded, a message, the countdown and the
+        // prompt take the other four, so every message and every prompt fits one line at 39
+        // columns in every language, whichever shape is asked for or was chosen wrongly.
+        let messages: [ScreenMessage?] = [nil, .roundWon(next: 2, of: 3), .notATile]
+            + ShapeKind.allCases.map { .wrongShape($0, attemptsLeft: 1) }
         for display in Self.displays {
-            // Sixteen 6×4 tiles take 16 lines: with what is guarded, a message (two lines
-            // at this width in every language), the countdown and the prompt that is 21, so
-            // that case is held to one line more.
-            for (message, guarding, rows) in [(nil, nil, 20), (ScreenMessage.roundWon(next: 2, of: 3), nil, 20),
-                                              (.wrongShape(.pentagon, attemptsLeft: 1), nil, 20), (nil, "sudo apt upgrade", 20),
-                                              (.wrongShape(.pentagon, attemptsLeft: 1), "sudo apt upgrade", 21)] {
-                let frame = try renderer(language, display, guarding: guarding)
-                    .frame(board, target: board.tiles[0].kind, round: 1, rounds: 3, message: message, secondsLeft: 60,
-                           size: TerminalSize(columns: 40, rows: rows)).get()
-                #expect(frame.top + frame.lines.count <= rows, "\(language) \(display.charset)")
-                for line in frame.lines { #expect(frame.left + visibleWidth(line) <= 39, "\(language): \(line)") }
-                #expect(Set(numbers(frame)).isSuperset(of: 1...16), "\(language) \(display.charset) \(String(describing: message))")
-                if let guarding { #expect(frame.lines.contains { visibleText($0).contains(guarding) }) }
+            for (index, message) in messages.enumerated() {
+                for guarding in [nil, "sudo apt upgrade"] as [String?] {
+                    let note = "\(language) \(display.charset) \(String(describing: message)) \(guarding ?? "-")"
+                    let frame = try renderer(language, display, guarding: guarding)
+                        .frame(board, target: targets[index % targets.count], round: 1, rounds: 3, message: message,
+                               secondsLeft: 60, size: TerminalSize(columns: 40, rows: 20)).get()
+                    #expect(frame.top + frame.lines.count <= 20, "\(note)")
+                    for line in frame.lines { #expect(frame.left + visibleWidth(line) <= 39, "\(note): \(line)") }
+                    #expect(Set(numbers(frame)).isSuperset(of: 1...16), "\(note)")
+                    if let guarding { #expect(frame.lines.contains { visibleText($0).contains(guarding) }, "\(note)") }
+                }
             }
         }
     }
@@ -114,7 +118,7 @@ import Testing
     func thePromptNamesTheTargetWhenTheInstructionIsLeftOut(_ language: String) throws {
         let board = deal(kinds: 8)
         for (rows, leftOut) in [(20, true), (40, false)] {
-            let frame = try renderer(language, Self.displays[0])
+            let frame = try renderer(language, Self.displays[0], guarding: "sudo apt upgrade")
                 .frame(board, target: .star, round: 1, rounds: 1, message: .wrongShape(.square, attemptsLeft: 1),
                        secondsLeft: 60, size: TerminalSize(columns: 40, rows: rows)).get()
             let instruction = GateStrings(language: language).text(.description(of: .star))
@@ -129,7 +133,7 @@ import Testing
             let frame = try renderer("en", Self.displays[0])
                 .frame(board, target: .circle, round: 1, rounds: 1, message: .wrongShape(.square, attemptsLeft: 1),
                        secondsLeft: 10, size: size).get()
-            let row = try #require(frame.lines.firstIndex { $0.contains("No, that is a square") })
+            let row = try #require(frame.lines.firstIndex { $0.contains("No, a square.") })
             let last = frame.lines.lastIndex { $0.contains("left: 1.") }!
             #expect(frame.lines[row - 1].isEmpty && frame.lines[last + 1].isEmpty, "\(size)")
             #expect(frame.lines[row].hasPrefix("\u{1B}[1;38;5;"))

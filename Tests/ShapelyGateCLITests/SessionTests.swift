@@ -214,7 +214,7 @@ struct SessionHarness {
         let gate = SessionHarness()
         gate.terminal.type("x\r")
         gate.settle()
-        #expect(gate.terminal.written.contains("Type a tile number from 1 to 8, then Enter."))
+        #expect(gate.terminal.written.contains("Type a number from 1 to 8, then Enter."))
         gate.terminal.type("\(gate.right)\r")
         gate.settle()
         #expect(gate.outcome.value == .passed)

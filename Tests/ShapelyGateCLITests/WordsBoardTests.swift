@@ -47,7 +47,7 @@ import Testing
     @Test func messagesAndTheClosingAreNeitherWrappedNorStyled() {
         let words = renderer()
         #expect(words.plainMessage(.wrongShape(.circle, attemptsLeft: 1), tileCount: 8, width: 10)
-                == "No, that is a circle. Wrong answers left: 1.\n")
+                == "No, a circle. Wrong answers left: 1.\n")
         let closing = words.plainClosing(.denied(.timeExpired), width: 0)
         #expect(!closing.contains("\u{1B}"))
         #expect(closing.split(separator: "\n").count == 1)

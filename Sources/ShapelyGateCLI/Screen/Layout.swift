@@ -72,6 +72,10 @@ enum Layout {
     /// guarded, the tiles, the message, the countdown and the prompt always stay.
     static let terseSteps = 4
 
+    /// Columns kept free after the prompt on its last line for the answer: a space, two
+    /// digits and the cursor. A longer answer scrolls there behind an ellipsis.
+    static let answerRoom = 4
+
     /// The text of a frame wrapped to one width.
     struct Text {
         var header: [[String]], leftOutAt: [Int?], hint: [String], message: [String], promptWidth: Int
@@ -85,7 +89,7 @@ enum Layout {
             leftOutAt = text.leftOutAt
             hint = text.hint?.lines(width: width, mode: mode) ?? []
             message = text.message?.lines(width: width, mode: mode) ?? []
-            let promptLines = TextLayout.wrap(text.prompt.text, width: max(1, width - 8))
+            let promptLines = TextLayout.wrap(text.prompt.text, width: max(1, width - Layout.answerRoom))
             var plain = text.prompt
             plain.emphasis = nil
             plainPrompt = promptLines.map { plain.styled($0, mode: mode) }
