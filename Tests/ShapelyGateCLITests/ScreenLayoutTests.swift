@@ -199,6 +199,27 @@ import Testing
         let apart = try #require(spaced.lines(board, display: display, width: 40))
         #expect(Set(codes(apart[0]) + codes(apart[size.rows + 1])).count == 1)
     }
+
+    /// Without colour, rows that touch alternate between plain and faint, so a tile never
+    /// runs into the one below it; spaced rows need no faint, and no colour appears.
+    @Test func touchingRowsWithoutColourAlternateFaint() throws {
+        let board = Board(tiles: (0..<16).map { Tile(kind: ShapeKind.allCases[$0 % 4], color: .red) })
+        let display = Display(charset: .blocks, colorMode: .monochrome, cursorControl: true)
+        let size = try #require(Charset.blocks.sizes.first)
+        let touching = TileArrangement(charset: .blocks, size: size, numbersBeside: true, spaced: false)
+        let lines = try #require(touching.lines(board, display: display, width: 40))
+        let perRow = try #require(touching.perRow(16, width: 40))
+        let rowCount = (16 + perRow - 1) / perRow
+        #expect(rowCount >= 3 && lines.count == rowCount * size.rows)
+        for (index, line) in lines.enumerated() {
+            let faintRow = (index / size.rows) % 2 == 1
+            #expect(line.contains("\u{1B}[2m") == faintRow, "line \(index): \(line)")
+            #expect(!line.contains("\u{1B}[3"), "line \(index): \(line)")
+        }
+        let spaced = TileArrangement(charset: .blocks, size: size, numbersBeside: true, spaced: true)
+        let apart = try #require(spaced.lines(board, display: display, width: 40))
+        #expect(!apart.contains { $0.contains("\u{1B}[2m") })
+    }
 }
 
 /// A line as it shows: escape sequences removed.

@@ -60,10 +60,12 @@ struct TileArrangement: Equatable {
         var lines: [String] = []
         let gap = String(repeating: " ", count: self.gap)
         // Rows that touch: a tile drawn in the colour of the one just above would run into
-        // it and read as one shape, so it takes another (colour is never the cue).
+        // it and read as one shape, so it takes another (colour is never the cue); without
+        // colour, every other row is drawn faint instead.
         let touching = numbersBeside && !spaced
         var above: [Int: TileColor] = [:]
         for start in stride(from: 0, to: count, by: perRow) {
+            let faint = touching && display.colorMode == .monochrome && (start / perRow) % 2 == 1
             if start > 0 && (spaced || !numbersBeside) { lines.append("") }
             let row = board.tiles[start..<min(start + perRow, count)]
             var labels: [String] = []
@@ -73,7 +75,7 @@ struct TileArrangement: Equatable {
                 if pictures[tile.kind] == nil { pictures[tile.kind] = charset.tile(tile.kind, size: size) }
                 let color = touching ? Self.color(tile.color, under: above[offset], mode: display.colorMode) : tile.color
                 above[offset] = color
-                let picture = pictures[tile.kind]!.map { Palette.paint($0, color, mode: display.colorMode) }
+                let picture = pictures[tile.kind]!.map { faint ? Palette.faint($0) : Palette.paint($0, color, mode: display.colorMode) }
                 let separator = offset == 0 ? "" : gap
                 if numbersBeside {
                     let label = String(repeating: " ", count: digits - number.count) + number
