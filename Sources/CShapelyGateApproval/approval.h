@@ -120,6 +120,8 @@ void sg_clear_state(struct sg_state *state);
 
 /* options.c: parses sudo.conf's plugin options; on a problem, stores a message and returns false. */
 bool sg_parse_options(struct sg_state *state, char *const options[]);
+/* Keeps `value` for the gate option `name` (one of sg_gate_options), replacing any other. */
+bool sg_gate_option(struct sg_state *state, const char *name, const char *value);
 
 /* user.c: reads user_info, settings and the user's environment; false (with a message) on a problem. */
 bool sg_read_user(struct sg_state *state, char *const settings[], char *const user_info[],

@@ -25,7 +25,9 @@ const char *const sg_gate_options[SG_GATE_OPTIONS] = {
     "timeout", "attempts", "rounds", "shapes-per-kind", "cooldown", "seed", "kinds", "lang", "strings", "board",
 };
 
-static bool gate_option(struct sg_state *state, const char *name, const char *value) {
+/* Keeps `value` for the gate option `name`, replacing one given before; false when
+   `name` is not a gate option or memory ran out. */
+bool sg_gate_option(struct sg_state *state, const char *name, const char *value) {
     for (size_t index = 0; index < SG_GATE_OPTIONS; index++) {
         if (strcmp(sg_gate_options[index], name) != 0) continue;
         char *copy = strdup(value);
@@ -153,7 +155,7 @@ static bool gate_value(struct sg_state *state, const char *name, const char *val
         sg_set_message(state, "shapelygate: invalid board=%.40s: expected picture or words", value);
         return false;
     }
-    return gate_option(state, name, value) || (sg_set_message(state, "shapelygate: out of memory"), false);
+    return sg_gate_option(state, name, value) || (sg_set_message(state, "shapelygate: out of memory"), false);
 }
 
 static bool parse_one(struct sg_state *state, const char *option) {

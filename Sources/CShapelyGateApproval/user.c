@@ -7,6 +7,9 @@
  *   is left out (the gate then cannot run, and denies); an unreadable umask is 022.
  * - Of the user's environment only the names in passed_environment are kept, and
  *   only with printable values of at most SG_MAX_OPTION bytes.
+ * - SHAPELYGATE_BOARD=words in the user's environment asks for the words board, over
+ *   the board= option: it asks the same question in other words, for a person with a
+ *   screen reader, so the user may choose it; any other value is ignored.
  * - Every string kept is a copy; false (with a message) only when memory ran out.
  */
 #include <inttypes.h>
@@ -75,6 +78,8 @@ bool sg_read_user(struct sg_state *state, char *const settings[], char *const us
         const char *name = passed_environment[index];
         if (!sg_list_add_variable(&state->environment, name, sg_lookup(user_env, name))) goto memory;
     }
+    value = sg_lookup(user_env, "SHAPELYGATE_BOARD");
+    if (value != NULL && strcmp(value, "words") == 0 && !sg_gate_option(state, "board", "words")) goto memory;
     return true;
 memory:
     sg_set_message(state, "shapelygate: out of memory");

@@ -3,7 +3,8 @@
  *
  * Contract:
  * - argv: the gate's name, --verdict-fd with the plugin's pipe, the gate options
- *   of the Plugin line as long options, --strict, and --for with the command line
+ *   of the Plugin line as long options (with --board words where the user's
+ *   environment asked for it, see user.c), --strict, and --for with the command line
  *   as shown; nothing else from the user.
  * - envp: a fixed PATH, the account's HOME, USER and LOGNAME, an XDG_CONFIG_HOME
  *   that holds no file (the user's own defaults never apply), SWIFT_BACKTRACE

@@ -52,6 +52,20 @@ import Glibc
         #expect(options.language == "es")
     }
 
+    /// The words board asked for in the environment beats the files; a flag beats it; any
+    /// other value is no request.
+    @Test func theEnvironmentCanAskForTheWordsBoard() throws {
+        writeFile(system, "board = picture\n")
+        userFile("board = picture\n")
+        var asking = environment
+        for (arguments, variable, expected) in [([], "words", BoardStyle.words), (["--board", "picture"], "words", .picture),
+                                               ([], "Words", .picture), ([], "", .picture)] {
+            asking["SHAPELYGATE_BOARD"] = variable
+            let (options, _) = try settle(arguments, environment: asking, systemConfig: system, systemConfigOwner: getuid())
+            #expect(options.board == expected, "\(arguments) SHAPELYGATE_BOARD=\(variable)")
+        }
+    }
+
     @Test func strictIsAtMostOneInAHundredWhereverItStands() throws {
         for arguments in [["--strict", "--attempts", "9"], ["--attempts", "9", "--strict"]] {
             let (options, _) = try settle(arguments, environment: environment, systemConfig: system, systemConfigOwner: getuid())

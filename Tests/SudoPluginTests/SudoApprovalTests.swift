@@ -30,6 +30,23 @@ struct SudoApprovalTests {
         #expect(!run.pty.screenText.contains("shapelygate: "))
     }
 
+    /// A person with a screen reader asks for the words board in their environment; the
+    /// system's board= option does not keep the pictures from them.
+    @Test func theUsersEnvironmentCanAskForTheWordsBoard() {
+        let oracle = BoardOracle(seed: 3)
+        let run = SudoRun(options: gated("board=picture", seed: 3), exports: ["SHAPELYGATE_BOARD": "words"])
+        #expect(run.pty.waitFor("choose 1-8"))
+        #expect(run.pty.screenText.contains("Tiles:") && !run.pty.screenText.contains("\u{1B}[?1049h"), "\(run.pty.screenText)")
+        run.pty.type("\(oracle.right)\r")
+        #expect(run.pty.finish() == .exited(0))
+        #expect(run.ran)
+        let pictures = SudoRun(options: gated("board=picture", seed: 3), exports: ["SHAPELYGATE_BOARD": "Words"])
+        #expect(pictures.pty.waitFor("choose 1-8"))
+        #expect(!pictures.pty.screenText.contains("Tiles:"), "\(pictures.pty.screenText)")
+        pictures.pty.type("\u{3}")
+        #expect(pictures.pty.finish() == .exited(1))
+    }
+
     @Test func theGateRunsAsTheInvokingUserNotRoot() throws {
         let (uid, gid) = try #require(account("nobody"))
         let oracle = BoardOracle(seed: 5)

@@ -78,8 +78,10 @@ final class SudoRun {
     ///   - userConfig: a configuration file of root's own, in root's home folder and, when
     ///     `exportsConfigHome`, also in a folder sudo's caller names in XDG_CONFIG_HOME.
     ///   - shell: runs an interactive bash (prompt `$ `) instead of sudo; the test types.
+    ///   - exports: variables in sudo's caller's environment.
     init(options: String, sudoArguments: [String]? = nil, terminal: Bool = true, user: String? = nil,
-         background: Bool = false, userConfig: String? = nil, exportsConfigHome: Bool = false, shell: Bool = false) {
+         background: Bool = false, userConfig: String? = nil, exportsConfigHome: Bool = false, shell: Bool = false,
+         exports: [String: String] = [:]) {
         writeFile(folder + "/sudo.conf", """
             Plugin sudoers_policy sudoers.so
             Plugin sudoers_io sudoers.so
@@ -113,6 +115,7 @@ final class SudoRun {
             \(Gates.setup)
             \(shell ? "exec env PS1='$ ' bash --norc --noprofile -i" : "")
             \(exportsConfigHome ? "export XDG_CONFIG_HOME='\(folder)/config'" : "")
+            \(exports.sorted { $0.key < $1.key }.map { "export \($0.key)='\($0.value)'" }.joined(separator: "\n"))
             \(background ? "exec /bin/sh -m -c 'sudo \"$@\" & wait $!' sh \"$@\"" : "")
             exec \(user.map { "setpriv --reuid=\($0) --regid=\(account($0)?.gid ?? 65534) --init-groups " } ?? "")sudo "$@"
 

@@ -3,8 +3,9 @@
 // Contract:
 // - Each source is read once, into typed values: argv (each value checked as it is
 //   read, so a bad flag is reported before any file is opened), then, for the gate and
-//   its odds only, the system file and the user's file. Flags win over the user's file,
-//   which wins over the system file.
+//   its odds only, the system file and the user's file. Flags win over
+//   SHAPELYGATE_BOARD=words in the environment, which wins over the user's file, which
+//   wins over the system file.
 // - The floors and `--strict` are applied last (Policy.enforce), so nothing a user
 //   types or writes can loosen them.
 // - An informational action (--help, --version, --strings-template) reads no file: a
@@ -40,6 +41,9 @@ struct Settings {
         if let user = ConfigFile.userPath(environment) {
             try ConfigFile.load(user, system: false, into: &base, policy: &policy)
         }
+        // A person with a screen reader may keep SHAPELYGATE_BOARD=words in their
+        // environment (the sudo plugin honours it too); a flag still wins.
+        if environment["SHAPELYGATE_BOARD"] == "words" { base.board = .words }
         var options = parsed.apply(to: base)
         policy.enforce(on: &options)
         return Settings(options: options, policy: policy, environment: environment)
