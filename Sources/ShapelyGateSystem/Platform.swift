@@ -2,8 +2,8 @@
 // differ between Glibc, Musl and Darwin. Every `#if os` or `#if canImport` of the
 // product is in this module (here and in the files beside it: PlatformSignals,
 // InputWatch, TerminalName, Journal); the command line reads the same on every system.
-// Only the command line depends on this module; the engine has no I/O and does not see
-// the C library at all.
+// The command line depends on this module, and the screen module for the C library's
+// sin and cos alone; the engine has no I/O and does not see the C library at all.
 //
 // Contract:
 // - Every file is opened without following a FIFO's or device's lead: O_NONBLOCK (an

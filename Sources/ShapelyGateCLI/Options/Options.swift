@@ -13,6 +13,7 @@
 //   replaces an earlier one.
 
 import ShapelyGate
+import ShapelyGateScreen
 import ShapelyGateSystem
 
 enum Action: Equatable, Sendable {
@@ -21,11 +22,6 @@ enum Action: Equatable, Sendable {
     case version
     case stringsTemplate(language: String?)
     case odds
-}
-
-/// How the board is shown: drawn tiles, or plain lines a screen reader speaks.
-enum BoardStyle: String, CaseIterable, Equatable, Sendable {
-    case picture, words
 }
 
 struct Options: Equatable, Sendable {

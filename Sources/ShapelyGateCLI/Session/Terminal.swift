@@ -26,6 +26,7 @@
 import CShapelyGateGuard
 import Dispatch
 import ShapelyGate
+import ShapelyGateScreen
 import ShapelyGateSystem
 
 /// What one read of the terminal gave.
@@ -37,16 +38,6 @@ enum TerminalInput: Equatable, Sendable {
     case endOfInput
     /// The terminal is gone: closed (its master side, a terminal window) or hung up.
     case hangup
-}
-
-/// Columns and rows of the screen.
-struct TerminalSize: Equatable, Sendable {
-    var columns: Int
-    var rows: Int
-    init(columns: Int, rows: Int) {
-        self.columns = columns
-        self.rows = rows
-    }
 }
 
 /// What the session needs of a terminal.

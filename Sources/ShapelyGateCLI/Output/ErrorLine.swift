@@ -3,6 +3,7 @@
 // inside a word. When standard error is not a terminal (a pipe, a file, a log) the
 // message is written as it is, one line.
 
+import ShapelyGateScreen
 import ShapelyGateSystem
 
 enum ErrorLine {

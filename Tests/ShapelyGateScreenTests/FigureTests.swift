@@ -6,7 +6,7 @@
 
 import ShapelyGate
 import Testing
-@testable import ShapelyGateCLI
+@testable import ShapelyGateScreen
 
 extension Raster {
     /// Runs of on pixels in `row`, left to right, as (first column, length).

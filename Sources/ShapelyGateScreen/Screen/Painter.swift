@@ -12,17 +12,17 @@
 // - Rows and columns are 1-based on the wire, 0-based in `Frame`, whose lines start
 //   at its `top` row and `left` column (the frame is centred).
 
-enum Painter {
-    static let enter = "\u{1B}[?1049h"
-    static let leave = "\u{1B}[2J\u{1B}[H\u{1B}[?1049l"
+package enum Painter {
+    package static let enter = "\u{1B}[?1049h"
+    package static let leave = "\u{1B}[2J\u{1B}[H\u{1B}[?1049l"
     /// What a fatal signal's handler writes: back to the main screen, cursor shown.
-    static let leaveAfterSignal = "\u{1B}[?1049l\u{1B}[?25h"
+    package static let leaveAfterSignal = "\u{1B}[?1049l\u{1B}[?25h"
 
     private static func move(row: Int, column: Int = 0) -> String { "\u{1B}[\(row + 1);\(column + 1)H" }
     private static let eraseLine = "\u{1B}[K"
 
     /// The whole frame, with `answer` typed after the prompt.
-    static func full(_ frame: Frame, answer: String, columns: Int) -> String {
+    package static func full(_ frame: Frame, answer: String, columns: Int) -> String {
         var out = "\u{1B}[H\u{1B}[2J"
         for (index, line) in frame.lines.enumerated() where !line.isEmpty {
             out += move(row: frame.top + index, column: frame.left) + line
@@ -31,14 +31,14 @@ enum Painter {
     }
 
     /// Only the countdown line, then the cursor back after the answer.
-    static func countdown(_ frame: Frame, text: String, answer: String, columns: Int) -> String {
+    package static func countdown(_ frame: Frame, text: String, answer: String, columns: Int) -> String {
         guard let row = frame.countdownRow else { return "" }
         return move(row: frame.top + row, column: frame.left) + text + eraseLine + afterPrompt(frame)
             + visibleAnswer(answer, frame: frame, columns: columns)
     }
 
     /// The answer line after the prompt, as typed so far.
-    static func answerText(_ frame: Frame, _ answer: String, columns: Int) -> String {
+    package static func answerText(_ frame: Frame, _ answer: String, columns: Int) -> String {
         afterPrompt(frame) + visibleAnswer(answer, frame: frame, columns: columns) + eraseLine
     }
 
@@ -54,7 +54,7 @@ enum Painter {
     }
 
     /// A screen with only `lines` (wrapped already): for a terminal too small for the board.
-    static func message(_ lines: [String]) -> String {
+    package static func message(_ lines: [String]) -> String {
         "\u{1B}[H\u{1B}[2J" + lines.enumerated().map { move(row: $0.offset) + $0.element }.joined()
     }
 }

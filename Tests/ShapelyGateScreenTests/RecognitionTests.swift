@@ -8,7 +8,7 @@
 
 import ShapelyGate
 import Testing
-@testable import ShapelyGateCLI
+@testable import ShapelyGateScreen
 
 enum Recognition {
     static let overlapMargin = 0.03

@@ -10,24 +10,24 @@
 import ShapelyGate
 
 /// A line between the tiles and the countdown: why the board changed, or a hint.
-enum ScreenMessage: Equatable {
+package enum ScreenMessage: Equatable {
     case notATile
     case wrongShape(ShapeKind, attemptsLeft: Int)
     case roundWon(next: Int, of: Int)
 }
 
-struct Renderer: Sendable {
+package struct Renderer: Sendable {
     let strings: GateStrings
-    let display: Display
+    package let display: Display
     /// What a pass allows (the command line or `--for`), already quoted.
     let guarding: String?
     /// Drawn tiles, or the words board (WordsBoard.swift), which has a plain display.
     let board: BoardStyle
     /// The most columns of it the gate will try to show: more than fits a 400×40
     /// terminal with the board, so longer text can never be shown whole and is refused.
-    static let longestGuarded = 16_000
+    package static let longestGuarded = 16_000
 
-    init(strings: GateStrings, display: Display, guarding: String? = nil, board: BoardStyle = .picture) {
+    package init(strings: GateStrings, display: Display, guarding: String? = nil, board: BoardStyle = .picture) {
         self.strings = strings
         self.display = board == .words ? .plain : display
         self.guarding = guarding
@@ -80,7 +80,7 @@ struct Renderer: Sendable {
     /// `Time left: 00:10` (minutes and seconds) on one line of a screen `width` columns
     /// wide: a label too long is cut so the time stays whole. The last three seconds
     /// stand out.
-    func countdown(seconds: Int, width: Int) -> String {
+    package func countdown(seconds: Int, width: Int) -> String {
         let clamped = max(0, seconds)
         let pad: (Int) -> String = { $0 < 10 ? "0\($0)" : String($0) }
         let time = ": \(pad(clamped / 60)):\(pad(clamped % 60))"
@@ -116,7 +116,7 @@ struct Renderer: Sendable {
                   prompt: prompt)
     }
 
-    func frame(_ board: Board, target: ShapeKind, round: Int, rounds: Int, message: ScreenMessage?,
+    package func frame(_ board: Board, target: ShapeKind, round: Int, rounds: Int, message: ScreenMessage?,
                secondsLeft: Int?, size: TerminalSize) -> Result<Frame, NeededSizes> {
         let text = frameText(board, target: target, round: round, rounds: rounds, message: message,
                              secondsLeft: secondsLeft, columns: size.columns)
@@ -124,7 +124,7 @@ struct Renderer: Sendable {
     }
 
     /// In place of a board that does not fit: the sizes that would, and the time left.
-    func tooSmall(_ needed: NeededSizes, secondsLeft: Int?, width: Int) -> [String] {
+    package func tooSmall(_ needed: NeededSizes, secondsLeft: Int?, width: Int) -> [String] {
         let sizes = needed.sizes.map { "\($0.columns)x\($0.rows)" }.joined(separator: ", ")
         let text = say(.tooSmallNow, ["sizes": sizes, "columns": String(needed.preferred.columns),
                                       "rows": String(needed.preferred.rows)])
@@ -135,13 +135,13 @@ struct Renderer: Sendable {
 
     /// What stays on screen when the gate ends, wrapped at words to `width`: one
     /// paragraph, and in wrapper mode a second saying that the command was not run.
-    func closing(_ outcome: SessionOutcome, width: Int) -> String {
+    package func closing(_ outcome: Closing, width: Int) -> String {
         let width = max(1, width - 1)
         var lines: [String] = []
         switch outcome {
         case .passed: lines = TextPart(say(.passed), bold: true, color: .green).lines(width: width, mode: display.colorMode)
         case .denied(let reason): lines = denial(reason, width: width)
-        default: break
+        case .ended: break
         }
         if outcome != .passed, let guarding { lines += TextLayout.wrap(say(.notRun, ["command": guarding]), width: width) }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
@@ -166,15 +166,15 @@ struct Renderer: Sendable {
     // MARK: Plain lines, appended (TERM=dumb or unset)
 
     /// The tile size of plain boards: small, and the same whatever the screen's height.
-    var plainTileSize: TileSize { display.charset.sizes.first { $0.step == .small } ?? display.charset.sizes[0] }
+    package var plainTileSize: TileSize { display.charset.sizes.first { $0.step == .small } ?? display.charset.sizes[0] }
 
     /// Whether a plain board fits across a screen `width` columns wide.
-    func plainBoardFits(_ board: Board, width: Int) -> Bool {
+    package func plainBoardFits(_ board: Board, width: Int) -> Bool {
         TileArrangement(charset: display.charset, size: plainTileSize).perRow(board.tiles.count, width: width - 1) != nil
     }
 
     /// Title, what is guarded, round, instruction and the numbered board.
-    func board(_ board: Board, target: ShapeKind, round: Int, rounds: Int, width: Int) -> String {
+    package func board(_ board: Board, target: ShapeKind, round: Int, rounds: Int, width: Int) -> String {
         var out = "\n"
         for part in header(target: target, round: round, rounds: rounds) + [hint] {
             out += part.lines(width: width - 1, mode: display.colorMode).joined(separator: "\n") + "\n"
@@ -190,7 +190,7 @@ struct Renderer: Sendable {
 
     /// The countdown (when there is one) and the prompt, left waiting for an answer,
     /// each wrapped at words to `width`.
-    func prompt(target: ShapeKind, tileCount: Int, secondsLeft: Int?, width: Int) -> String {
+    package func prompt(target: ShapeKind, tileCount: Int, secondsLeft: Int?, width: Int) -> String {
         var out = ""
         if let secondsLeft {
             out += TextLayout.wrap(countdown(seconds: secondsLeft, width: .max), width: width - 1).joined(separator: "\n") + "\n"
@@ -199,12 +199,12 @@ struct Renderer: Sendable {
             .joined(separator: "\n") + " "
     }
 
-    func plainMessage(_ message: ScreenMessage, tileCount: Int, width: Int) -> String {
+    package func plainMessage(_ message: ScreenMessage, tileCount: Int, width: Int) -> String {
         if speaksWords { return wordsMessage(message, tileCount: tileCount) }
         return self.message(message, tileCount: tileCount).lines(width: width - 1, mode: display.colorMode).joined(separator: "\n") + "\n"
     }
 
-    func plainClosing(_ outcome: SessionOutcome, width: Int) -> String {
+    package func plainClosing(_ outcome: Closing, width: Int) -> String {
         // The words board's lines are never broken: a screen reader would speak two.
         closing(outcome, width: speaksWords ? .max : width)
     }

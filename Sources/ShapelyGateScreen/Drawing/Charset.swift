@@ -14,7 +14,7 @@
 
 import ShapelyGate
 
-enum Charset: String, CaseIterable, Sendable {
+package enum Charset: String, CaseIterable, Sendable {
     case blocks, console, ascii
 
     /// UTF-8 locale (the first non-empty of LC_ALL, LC_CTYPE, LANG) → blocks, or console

@@ -8,7 +8,7 @@
 
 import ShapelyGate
 import Testing
-@testable import ShapelyGateCLI
+@testable import ShapelyGateScreen
 
 #if canImport(Glibc)
 import Glibc

@@ -24,7 +24,7 @@
 import ShapelyGate
 
 /// One screenful: the lines, where they stand, the countdown's line and the prompt's.
-struct Frame: Equatable {
+package struct Frame: Equatable {
     var lines: [String]
     /// Rows above and columns left of the lines: the frame is centred.
     var top = 0
@@ -52,10 +52,15 @@ struct FrameText {
 }
 
 /// The sizes with which a board would fit, narrowest first.
-struct NeededSizes: Error, Equatable {
-    var sizes: [TerminalSize]
+package struct NeededSizes: Error, Equatable {
+    package var sizes: [TerminalSize]
     /// The size to name when only one is named: the narrowest.
-    var preferred: TerminalSize
+    package var preferred: TerminalSize
+
+    package init(sizes: [TerminalSize], preferred: TerminalSize) {
+        self.sizes = sizes
+        self.preferred = preferred
+    }
 }
 
 enum Layout {

@@ -5,7 +5,7 @@
 import ShapelyGate
 import TestSupport
 import Testing
-@testable import ShapelyGateCLI
+@testable import ShapelyGateScreen
 
 @Suite struct ScreenTests {
     let board = Board(tiles: [Tile(kind: .circle, color: .red), Tile(kind: .pentagon, color: .blue), Tile(kind: .square, color: .green)])

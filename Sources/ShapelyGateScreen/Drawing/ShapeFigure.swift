@@ -7,7 +7,8 @@
 // Nothing here knows about characters or terminals; Raster.swift samples it.
 
 import ShapelyGate
-import ShapelyGateSystem  // the C library's sin and cos, chosen in Platform.swift
+import ShapelyGateSystem  // the C library's sin and cos, chosen in Platform.swift: the only
+                          // reason the screen module depends on the system module
 
 struct ShapeFigure: Sendable {
     enum Boundary: Sendable {

@@ -5,7 +5,7 @@
 
 import ShapelyGate
 import Testing
-@testable import ShapelyGateCLI
+@testable import ShapelyGateScreen
 
 /// Every kind on every pixel grid the character sets draw on, drawn once for all tests.
 enum Drawn {

@@ -13,7 +13,7 @@
 //   widths.
 
 import ShapelyGate
-@testable import ShapelyGateCLI
+@testable import ShapelyGateScreen
 
 #if canImport(Glibc)
 import Glibc

@@ -3,7 +3,7 @@
 // entries.
 
 import Testing
-@testable import ShapelyGateCLI
+@testable import ShapelyGateScreen
 
 @Suite struct LineEditorTests {
     func feed(_ bytes: [UInt8], keys: LineEditor.Keys = LineEditor.Keys()) -> (LineEditor, [LineEditor.Event]) {

@@ -6,7 +6,7 @@
 import ShapelyGate
 import TestSupport
 import Testing
-@testable import ShapelyGateCLI
+@testable import ShapelyGateScreen
 
 @Suite struct ScreenWidthTests {
     static let cjk = "日本語のテキスト日本語のテキスト日本語のテキスト 短い 言葉、そして長い文章が続きます。"

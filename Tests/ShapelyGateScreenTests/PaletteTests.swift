@@ -4,7 +4,7 @@
 
 import ShapelyGate
 import Testing
-@testable import ShapelyGateCLI
+@testable import ShapelyGateScreen
 
 #if canImport(Glibc)
 import Glibc

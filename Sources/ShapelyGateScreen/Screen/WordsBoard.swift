@@ -14,22 +14,22 @@
 
 import ShapelyGate
 
-enum WordsBoard {
+package enum WordsBoard {
     /// The seconds left at which the time is spoken again after the prompt.
     static let spokenThresholds = [300, 120, 60, 30, 10, 5]
 
     /// The next threshold strictly below `secondsLeft`, if any.
-    static func nextThreshold(below secondsLeft: Int) -> Int? {
+    package static func nextThreshold(below secondsLeft: Int) -> Int? {
         spokenThresholds.first { $0 < secondsLeft }
     }
 }
 
 extension Renderer {
     /// Whether this renderer speaks the words board.
-    var speaksWords: Bool { board == .words }
+    package var speaksWords: Bool { board == .words }
 
     /// Title, what is guarded, round, instruction, then one line per tile.
-    func wordsBoard(_ board: Board, target: ShapeKind, round: Int, rounds: Int) -> String {
+    package func wordsBoard(_ board: Board, target: ShapeKind, round: Int, rounds: Int) -> String {
         var lines = [""]
         lines += (header(target: target, round: round, rounds: rounds) + [hint]).map(\.text)
         lines.append(say(.wordsTiles))
@@ -50,14 +50,14 @@ extension Renderer {
     }
 
     /// The time left (when there is a countdown) and the prompt, left waiting for an answer.
-    func wordsPrompt(target: ShapeKind, tileCount: Int, secondsLeft: Int?) -> String {
+    package func wordsPrompt(target: ShapeKind, tileCount: Int, secondsLeft: Int?) -> String {
         var out = ""
         if let secondsLeft { out += spokenTimeLeft(seconds: secondsLeft) + "\n" }
         return out + prompt(target: target, tileCount: tileCount).text + " "
     }
 
     /// A message on a line of its own, unwrapped.
-    func wordsMessage(_ message: ScreenMessage, tileCount: Int) -> String {
+    package func wordsMessage(_ message: ScreenMessage, tileCount: Int) -> String {
         self.message(message, tileCount: tileCount).text + "\n"
     }
 }

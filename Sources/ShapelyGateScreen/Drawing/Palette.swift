@@ -16,7 +16,7 @@
 
 import ShapelyGate
 
-enum ColorMode: String, CaseIterable, Sendable {
+package enum ColorMode: String, CaseIterable, Sendable {
     case plain, monochrome, basic, indexed
 
     static func detect(environment: [String: String], noColor: Bool) -> ColorMode {

@@ -48,10 +48,10 @@ struct TextPart: Equatable {
     }
 }
 
-enum TextLayout {
+package enum TextLayout {
     /// `text` in lines of at most `width` columns, broken at spaces; a word too long
     /// for a line is cut between characters, never through one.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    package static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
         var lines: [String] = []
         var line = ""

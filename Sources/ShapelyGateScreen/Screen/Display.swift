@@ -3,12 +3,12 @@
 // can be moved (so the board is redrawn in place) or every screen is appended as plain
 // lines (TERM unset or `dumb`).
 
-struct Display: Equatable, Sendable {
+package struct Display: Equatable, Sendable {
     var charset: Charset
     var colorMode: ColorMode
     /// The terminal understands cursor movement and erasing: one board at a time, a
     /// live countdown. Otherwise screens are appended as plain lines.
-    var cursorControl: Bool
+    package var cursorControl: Bool
 
     init(charset: Charset, colorMode: ColorMode, cursorControl: Bool) {
         self.charset = charset
@@ -16,7 +16,7 @@ struct Display: Equatable, Sendable {
         self.cursorControl = cursorControl
     }
 
-    static func detect(environment: [String: String], noColor: Bool) -> Display {
+    package static func detect(environment: [String: String], noColor: Bool) -> Display {
         let term = environment["TERM"] ?? ""
         return Display(charset: Charset.detect(environment: environment),
                        colorMode: ColorMode.detect(environment: environment, noColor: noColor),

@@ -9,7 +9,7 @@
 //   terminal gives it.
 // - Only text without escape sequences is measured: widths are taken before styling.
 
-enum DisplayWidth {
+package enum DisplayWidth {
     static func of(_ scalar: Unicode.Scalar) -> Int {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
@@ -29,7 +29,7 @@ enum DisplayWidth {
         character.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 
-    static func of<Text: StringProtocol>(_ text: Text) -> Int {
+    package static func of<Text: StringProtocol>(_ text: Text) -> Int {
         text.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 

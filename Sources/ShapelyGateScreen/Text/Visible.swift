@@ -15,14 +15,14 @@
 //   bare when it holds only safe characters, '...' when it holds no escapes, and
 //   $'...' (bash's ANSI-C quoting) when it does.
 
-enum Visible {
+package enum Visible {
     /// Text for the terminal or stderr.
-    static func screen(_ text: String) -> String {
+    package static func screen(_ text: String) -> String {
         escape(text, layoutAsSpace: true, backslash: false)
     }
 
     /// One field of an audit line.
-    static func log(_ text: String) -> String {
+    package static func log(_ text: String) -> String {
         escape(text, layoutAsSpace: false, backslash: true)
     }
 
@@ -63,7 +63,7 @@ enum Visible {
     private static let safeWordCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-".unicodeScalars)
 
     /// One argument, quoted for a log line or a screen so its boundaries survive.
-    static func shellWord(_ word: String) -> String {
+    package static func shellWord(_ word: String) -> String {
         if !word.isEmpty && word.unicodeScalars.allSatisfy({ safeWordCharacters.contains($0) }) { return word }
         if !word.unicodeScalars.contains(where: isDangerous) {
             return "'" + word.replacingAll("'", with: "'\\''") + "'"
@@ -83,7 +83,7 @@ enum Visible {
     }
 
     /// A whole command line, each argument quoted.
-    static func commandLine(_ words: [String]) -> String {
+    package static func commandLine(_ words: [String]) -> String {
         words.map(shellWord).joined(separator: " ")
     }
 }

@@ -13,40 +13,42 @@
 //   keys, function keys) are dropped.
 // - The editor decides nothing about tiles: it hands back what was submitted.
 
-struct LineEditor {
+package struct LineEditor {
     /// The control characters that edit the line.
-    struct Keys: Equatable {
-        var erase: UInt8 = 0x7F
-        var kill: UInt8 = 0x15
-        var wordErase: UInt8 = 0x17
-        var endOfFile: UInt8 = 0x04
+    package struct Keys: Equatable {
+        package var erase: UInt8 = 0x7F
+        package var kill: UInt8 = 0x15
+        package var wordErase: UInt8 = 0x17
+        package var endOfFile: UInt8 = 0x04
+
+        package init() {}
     }
 
-    enum Event: Equatable {
+    package enum Event: Equatable {
         /// An entry was submitted; nil bytes when it was too long to be anything.
         case submitted([UInt8]?)
         case endOfInput
     }
 
     let keys: Keys
-    var limit = 64
+    package var limit = 64
     private(set) var text: [UInt8] = []
     private(set) var overlong = false
     private var escape: EscapeState = .none
 
     private enum EscapeState { case none, started, sequence }
 
-    init(keys: Keys = Keys(), limit: Int = 64) {
+    package init(keys: Keys = Keys(), limit: Int = 64) {
         self.keys = keys
         self.limit = limit
     }
 
     /// What is shown on the answer line.
-    var visible: String {
+    package var visible: String {
         String(text.map { (0x20...0x7E).contains($0) ? Character(Unicode.Scalar($0)) : "?" }) + (overlong ? "…" : "")
     }
 
-    mutating func clear() {
+    package mutating func clear() {
         text.removeAll(keepingCapacity: true)
         overlong = false
         escape = .none
@@ -54,7 +56,7 @@ struct LineEditor {
 
     /// Feeds typed bytes; returns the events they made, in order. The caller stops
     /// at the first event that changes the board and discards the rest.
-    mutating func feed(_ bytes: [UInt8]) -> [Event] {
+    package mutating func feed(_ bytes: [UInt8]) -> [Event] {
         var events: [Event] = []
         for byte in bytes {
             switch escape {

@@ -6,7 +6,7 @@
 import ShapelyGate
 import TestSupport
 import Testing
-@testable import ShapelyGateCLI
+@testable import ShapelyGateScreen
 
 @Suite struct ScreenLayoutTests {
     static let displays = [Display(charset: .blocks, colorMode: .indexed, cursorControl: true),
@@ -156,12 +156,6 @@ import Testing
         for line in frame.lines { #expect(frame.left + TextLayout.visibleWidth(line) <= 59, "\(line)") }
     }
 
-    @Test func errorMessagesWrapAtWordsOnATerminalOnly() {
-        let text = "shapelygate: locked after a denial: try again in 60 s\n"
-        #expect(ErrorLine.wrapped(text, columns: 40) == "shapelygate: locked after a denial: try\nagain in 60 s\n")
-        #expect(ErrorLine.wrapped(text, columns: nil) == text)
-    }
-
     @Test func aCutCountdownLabelEndsInDotsWithoutUTF8() {
         let long = "Remaining time before this parental gate closes itself for good"
         let ascii = Renderer(strings: GateStrings(language: "en", overrides: [.countdown: long]), display: Self.displays[1])
@@ -186,7 +180,7 @@ import Testing
         let perRow = try #require(touching.perRow(8, width: 40))
         // The first line of each row of tiles holds one colour code per tile, in order.
         func codes(_ line: String) -> [String] {
-            line.components(separatedBy: "\u{1B}[").filter { $0.hasPrefix("3") }.map { String($0.prefix { $0 != "m" }) }
+            line.split(separator: "\u{1B}[", omittingEmptySubsequences: false).filter { $0.hasPrefix("3") }.map { String($0.prefix { $0 != "m" }) }
         }
         let first = codes(lines[0]), second = codes(lines[size.rows])
         #expect(perRow < 8 && first.count == perRow && second.count == min(perRow, 8 - perRow))

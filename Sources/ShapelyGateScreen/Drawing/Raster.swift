@@ -10,17 +10,17 @@
 import ShapelyGate
 
 /// One offered tile size: `columns` × `rows` character cells, the same for every tile.
-struct TileSize: Equatable, Hashable, Sendable, CustomStringConvertible {
+package struct TileSize: Equatable, Hashable, Sendable, CustomStringConvertible {
     enum Step: Int, CaseIterable, Comparable, Sendable {
         case tiny, small, medium, large, huge
         static func < (a: Step, b: Step) -> Bool { a.rawValue < b.rawValue }
     }
 
     let step: Step
-    let columns: Int
+    package let columns: Int
     let rows: Int
 
-    var description: String { "\(step) \(columns)x\(rows)" }
+    package var description: String { "\(step) \(columns)x\(rows)" }
 }
 
 /// A figure's pixels, row by row from the top; `width` × `height` of them.
