@@ -1,38 +1,18 @@
-// Palette.swift — how tiles are coloured, and which colours a terminal gets.
+// Palette.swift — how tiles are coloured in each colour mode (ColorMode.swift).
 //
 // - indexed: 256-colour indices chosen so that each has a contrast ratio of at least
 //   3:1 (WCAG relative luminance) against both pure black and pure white, so a tile
-//   reads on any background. Used when TERM names a 256-colour terminal or COLORTERM
-//   says truecolor/24bit.
+//   reads on any background.
 // - basic:   16-colour terminals, whose colours are the theme's and read badly on
 //   one background or the other: in xterm's default palette green, yellow and cyan
 //   fall under 3:1 on white and blue under 3:1 on black; on the Linux console red and
 //   blue fall under 3:1 on black. Only magenta (35) and the terminal's own foreground
 //   (39) read on both in both, so tiles take those two, in turn by colour.
-// - monochrome: NO_COLOR (non-empty) or --no-color: no colour, bold kept (NO_COLOR
-//   asks only for colour to go).
-// - plain:   TERM unset or `dumb`: no escape sequences at all.
+// - monochrome: no colour, bold kept.
+// - plain:   no escape sequences at all.
 // Colour is never the only cue: tiles differ by form (ShapeFigure.swift).
 
 import ShapelyGate
-
-package enum ColorMode: String, CaseIterable, Sendable {
-    case plain, monochrome, basic, indexed
-
-    static func detect(environment: [String: String], noColor: Bool) -> ColorMode {
-        let term = environment["TERM"] ?? ""
-        if term.isEmpty || term == "dumb" { return .plain }
-        if noColor || !(environment["NO_COLOR"] ?? "").isEmpty { return .monochrome }
-        let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
-        if term.containsBytes("256color") || colorTerm == "truecolor" || colorTerm == "24bit" {
-            return .indexed
-        }
-        return .basic
-    }
-
-    /// Whether tiles get colour (both colour modes).
-    var colored: Bool { self == .basic || self == .indexed }
-}
 
 enum Palette {
     static let reset = "\u{1B}[0m"

@@ -1,27 +1,10 @@
-// Raster.swift — tile sizes, and a figure sampled into a grid of on/off pixels.
-// A tile size is a fixed number of character columns and rows, about twice as many
-// columns as rows (a cell is about twice as tall as it is wide), so the figure's
-// area is close to square on screen. A pixel is on when at least half of its 4×4
-// sample points fall inside the figure (every figure is left–right symmetric, and so
-// is every raster), except where a hand-drawn picture (PixelArt.swift) keeps what
-// names a shape on a small grid. The pixel grid per cell depends on the character
-// set (see Charset.swift).
+// Raster.swift — a figure sampled into a grid of on/off pixels: a tile size
+// (TileSize.swift) times the pixels per cell of the character set (Charset.swift). A
+// pixel is on when at least half of its 4×4 sample points fall inside the figure (every
+// figure is left–right symmetric, and so is every raster), except where a hand-drawn
+// picture (PixelArt.swift) keeps what names a shape on a small grid.
 
 import ShapelyGate
-
-/// One offered tile size: `columns` × `rows` character cells, the same for every tile.
-package struct TileSize: Equatable, Hashable, Sendable, CustomStringConvertible {
-    enum Step: Int, CaseIterable, Comparable, Sendable {
-        case tiny, small, medium, large, huge
-        static func < (a: Step, b: Step) -> Bool { a.rawValue < b.rawValue }
-    }
-
-    let step: Step
-    package let columns: Int
-    let rows: Int
-
-    package var description: String { "\(step) \(columns)x\(rows)" }
-}
 
 /// A figure's pixels, row by row from the top; `width` × `height` of them.
 struct Raster: Equatable, Sendable {

@@ -23,46 +23,6 @@
 
 import ShapelyGate
 
-/// One screenful: the lines, where they stand, the countdown's line and the prompt's.
-package struct Frame: Equatable {
-    var lines: [String]
-    /// Rows above and columns left of the lines: the frame is centred.
-    var top = 0
-    var left = 0
-    var countdownRow: Int?
-    /// The last line: the prompt, which the answer follows.
-    var promptRow: Int { lines.count - 1 }
-    /// Columns the prompt takes on its line (from `left`), so the answer can follow it.
-    var promptWidth: Int
-    /// What stands for the cut start of a long answer: `…`, or three dots without UTF-8.
-    var ellipsis = "…"
-}
-
-/// What goes around the tiles, already in the person's language and made visible.
-struct FrameText {
-    /// Title, what is guarded, round, instruction, in that order.
-    var header: [TextPart]
-    /// For each header part, the terseness at which it is left out (nil: never).
-    var leftOutAt: [Int?]
-    /// How to answer: left out first when nothing fits with it.
-    var hint: TextPart?
-    var message: TextPart?
-    var countdown: String?
-    var prompt: TextPart
-}
-
-/// The sizes with which a board would fit, narrowest first.
-package struct NeededSizes: Error, Equatable {
-    package var sizes: [TerminalSize]
-    /// The size to name when only one is named: the narrowest.
-    package var preferred: TerminalSize
-
-    package init(sizes: [TerminalSize], preferred: TerminalSize) {
-        self.sizes = sizes
-        self.preferred = preferred
-    }
-}
-
 enum Layout {
     /// One way to lay a frame out.
     struct Plan {

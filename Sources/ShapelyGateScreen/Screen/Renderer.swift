@@ -9,13 +9,6 @@
 
 import ShapelyGate
 
-/// A line between the tiles and the countdown: why the board changed, or a hint.
-package enum ScreenMessage: Equatable {
-    case notATile
-    case wrongShape(ShapeKind, attemptsLeft: Int)
-    case roundWon(next: Int, of: Int)
-}
-
 package struct Renderer: Sendable {
     let strings: GateStrings
     package let display: Display

@@ -1,4 +1,4 @@
-// TileGrid.swift — the numbered tiles of a board in rows, in one of two arrangements:
+// TileArrangement.swift — the numbered tiles of a board in rows, in one of two arrangements:
 // the number centred above each tile, or, where height is short, the number on the
 // tile's left (right-aligned, close to it, so it reads as the tile's label).
 //
