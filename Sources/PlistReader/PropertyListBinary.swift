@@ -112,6 +112,17 @@ struct BinaryPropertyListReader {
         let marker = b[offset]
         let value: PropertyListValue
         switch marker >> 4 {
+        case 0xA, 0xC, 0xD: value = try collection(marker, at: offset, depth: depth)
+        default: value = try scalar(marker, at: offset)
+        }
+        cache[offset] = value
+        return value
+    }
+
+    /// The object at `offset` that is not a collection, checked to lie inside the object area.
+    private func scalar(_ marker: UInt8, at offset: Int) throws(PropertyListError) -> PropertyListValue {
+        let value: PropertyListValue
+        switch marker >> 4 {
         case 0x0:
             switch marker {
             case 0x00: value = .other(kind: "null")
@@ -134,34 +145,36 @@ struct BinaryPropertyListReader {
             let (length, start) = try count(marker, after: offset + 1, object: offset)
             guard fits(start, length) else { throw fail(offset, "data runs past the object area") }
             value = .other(kind: "data")
-        case 0x5:
-            let (length, start) = try count(marker, after: offset + 1, object: offset)
-            guard fits(start, length) else { throw fail(offset, "string runs past the object area") }
-            var text = ""
-            text.unicodeScalars.reserveCapacity(length)
-            for byte in b[start..<start + length] { text.unicodeScalars.append(Unicode.Scalar(byte)) }
-            value = .string(text)
-        case 0x6:
-            let (length, start) = try count(marker, after: offset + 1, object: offset)
-            let (bytes, overflow) = length.multipliedReportingOverflow(by: 2)
-            guard !overflow, fits(start, bytes) else { throw fail(offset, "string runs past the object area") }
-            // Apple's reader allocates the characters first and fails on zero bytes.
-            guard length > 0 else { throw fail(offset, "empty UTF-16 string") }
-            let units = stride(from: start, to: start + bytes, by: 2).map { UInt16(b[$0]) << 8 | UInt16(b[$0 + 1]) }
-            value = .string(String(decoding: units, as: UTF16.self))
+        case 0x5, 0x6:
+            value = try string(marker, at: offset)
         case 0x8:
             let size = Int(marker & 0x0F) + 1
             guard fits(offset + 1, size), Self.number(b, offset + 1, size) <= UInt64(UInt32.max) else {
                 throw fail(offset, "bad uid")
             }
             value = .other(kind: "uid")
-        case 0xA, 0xC, 0xD:
-            value = try collection(marker, at: offset, depth: depth)
         default:
             throw fail(offset, "unknown object marker 0x\(String(marker, radix: 16))")
         }
-        cache[offset] = value
         return value
+    }
+
+    /// The string at `offset`: ASCII (marker 0x5_) or big-endian UTF-16 (0x6_).
+    private func string(_ marker: UInt8, at offset: Int) throws(PropertyListError) -> PropertyListValue {
+        let (length, start) = try count(marker, after: offset + 1, object: offset)
+        if marker >> 4 == 0x5 {
+            guard fits(start, length) else { throw fail(offset, "string runs past the object area") }
+            var text = ""
+            text.unicodeScalars.reserveCapacity(length)
+            for byte in b[start..<start + length] { text.unicodeScalars.append(Unicode.Scalar(byte)) }
+            return .string(text)
+        }
+        let (bytes, overflow) = length.multipliedReportingOverflow(by: 2)
+        guard !overflow, fits(start, bytes) else { throw fail(offset, "string runs past the object area") }
+        // Apple's reader allocates the characters first and fails on zero bytes.
+        guard length > 0 else { throw fail(offset, "empty UTF-16 string") }
+        let units = stride(from: start, to: start + bytes, by: 2).map { UInt16(b[$0]) << 8 | UInt16(b[$0 + 1]) }
+        return .string(String(decoding: units, as: UTF16.self))
     }
 
     private mutating func collection(_ marker: UInt8, at offset: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {

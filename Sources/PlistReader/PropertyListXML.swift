@@ -150,22 +150,7 @@ struct XMLPropertyListReader {
     /// Reads the element whose name starts at `i` (just after '<').
     private mutating func element(depth: Int) throws(PropertyListError) -> (value: PropertyListValue, isKey: Bool) {
         let marker = i
-        var nameLength = -1
-        while i < end {
-            let byte = b[i]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                if nameLength == -1 { nameLength = i - marker }
-            } else if byte == UInt8(ascii: ">") {
-                break
-            }
-            i += 1
-        }
-        guard i < end else { throw fail("unterminated tag", at: marker) }
-        let isEmpty = b[i - 1] == UInt8(ascii: "/")
-        if nameLength == -1 { nameLength = i - (isEmpty ? 1 : 0) - marker }
-        i += 1
-        guard nameLength > 0 else { throw fail("malformed tag", at: marker) }
-        let name = String(decoding: b[marker..<marker + nameLength], as: UTF8.self)
+        let (name, isEmpty) = try openingTag()
         switch name {
         case "plist":
             if isEmpty { throw fail("empty <plist>") }
@@ -199,6 +184,28 @@ struct XMLPropertyListReader {
         default:
             throw fail("unknown tag <\(Self.printable(name))>", at: marker)
         }
+    }
+
+    /// Reads a tag from its name at `i` to just past its '>': the name, and whether the
+    /// tag closes itself (`<true/>`).
+    private mutating func openingTag() throws(PropertyListError) -> (name: String, isEmpty: Bool) {
+        let marker = i
+        var nameLength = -1
+        while i < end {
+            let byte = b[i]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                if nameLength == -1 { nameLength = i - marker }
+            } else if byte == UInt8(ascii: ">") {
+                break
+            }
+            i += 1
+        }
+        guard i < end else { throw fail("unterminated tag", at: marker) }
+        let isEmpty = b[i - 1] == UInt8(ascii: "/")
+        if nameLength == -1 { nameLength = i - (isEmpty ? 1 : 0) - marker }
+        i += 1
+        guard nameLength > 0 else { throw fail("malformed tag", at: marker) }
+        return (String(decoding: b[marker..<marker + nameLength], as: UTF8.self), isEmpty)
     }
 
     private mutating func plist(depth: Int) throws(PropertyListError) -> PropertyListValue {

@@ -169,12 +169,8 @@ extension XMLPropertyListReader {
             if byte == 0xE2, second == 0x81 { return third == 0x9F }
             return byte == 0xE3 && second == 0x80 && third == 0x80
         }
-        func next() throws(PropertyListError) -> UInt8 {
-            guard i < end else { throw fail("unexpected end of file in <integer>") }
-            return b[i]
-        }
         while i < end, blank(b[i]) { i += 1 }
-        var byte = try next()
+        var byte = try integerByte()
         if byte == UInt8(ascii: "<") { throw fail("empty <integer>") }
         var negative = false
         if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
@@ -182,7 +178,7 @@ extension XMLPropertyListReader {
             i += 1
             while i < end, blank(b[i]) { i += 1 }
         }
-        byte = try next()
+        byte = try integerByte()
         var hex = false, leadingZero = false
         if byte == UInt8(ascii: "0") {
             if i + 1 < end, b[i + 1] == UInt8(ascii: "x") || b[i + 1] == UInt8(ascii: "X") {
@@ -193,19 +189,26 @@ extension XMLPropertyListReader {
             }
             i += 1
         }
-        byte = try next()
+        byte = try integerByte()
         while byte == UInt8(ascii: "0") {
             leadingZero = true
             i += 1
-            byte = try next()
+            byte = try integerByte()
         }
         if byte == UInt8(ascii: "<") {
             if !leadingZero { throw fail("incomplete <integer>") }
             try close("integer")
             return
         }
+        try integerDigits(hex: hex, negative: negative)
+    }
+
+    /// The digits of an <integer> from `i` to its closing tag: each a digit of the base,
+    /// the value within 64 bits.
+    private mutating func integerDigits(hex: Bool, negative: Bool) throws(PropertyListError) {
         var value: UInt64 = 0
         let base: UInt64 = hex ? 16 : 10
+        var byte = try integerByte()
         while byte != UInt8(ascii: "<") {
             let digit: UInt64
             switch byte {
@@ -221,8 +224,14 @@ extension XMLPropertyListReader {
             value = sum
             if negative && value > UInt64(Int64.max) + 1 { throw fail("<integer> is too small") }
             i += 1
-            byte = try next()
+            byte = try integerByte()
         }
         try close("integer")
+    }
+
+    /// The byte at `i` inside an <integer>, which must not end the file.
+    private func integerByte() throws(PropertyListError) -> UInt8 {
+        guard i < end else { throw fail("unexpected end of file in <integer>") }
+        return b[i]
     }
 }
