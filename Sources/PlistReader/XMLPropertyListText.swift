@@ -1,4 +1,4 @@
-// PropertyListXMLText.swift — the text inside XML property list elements, checked as
+// XMLPropertyListText.swift — the text inside XML property list elements, checked as
 // Apple's reader checks it: strings (entities, character references, CDATA; the
 // result must be valid UTF-8), integers (optional blanks and sign, decimal or 0x hex,
 // within 64 bits), reals (a decimal number after optional blanks, or nan/inf/infinity

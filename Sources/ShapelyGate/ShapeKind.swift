@@ -1,4 +1,4 @@
-// Shape.swift — the shape kinds a board is made of and the colours a tile can have.
+// ShapeKind.swift — the shape kinds a board is made of (their colours: TileColor.swift).
 // The seed's four kinds come first and are the default set; the rest make stronger
 // gates possible (more kinds means a lower chance for a random guess).
 
@@ -12,8 +12,4 @@ public enum ShapeKind: String, CaseIterable, Sendable, Hashable {
     public var keyName: String {
         rawValue.prefix(1).uppercased() + rawValue.dropFirst()
     }
-}
-
-public enum TileColor: String, CaseIterable, Sendable, Hashable {
-    case red, green, yellow, blue, magenta, cyan
 }

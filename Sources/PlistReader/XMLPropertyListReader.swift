@@ -1,4 +1,4 @@
-// PropertyListXML.swift — the XML property list reader, over UTF-8 bytes, following the
+// XMLPropertyListReader.swift — the XML property list reader, over UTF-8 bytes, following the
 // rules of Apple's reader so that both accept and refuse the same files:
 // - before the root element: white space, comments, processing instructions and a
 //   DOCTYPE without an internal subset; after it, anything (Apple's reader stops there);

@@ -1,4 +1,4 @@
-// PropertyListBinary.swift — the binary property list reader ("bplist0" and any one
+// BinaryPropertyListReader.swift — the binary property list reader ("bplist0" and any one
 // character, as Apple's reader accepts), with the checks Apple's reader makes:
 // - the 32-byte trailer: offset and reference sizes of at least one byte, at least one
 //   object, the top object among them, the offset table after the objects and the file

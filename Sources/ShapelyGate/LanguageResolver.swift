@@ -1,17 +1,8 @@
-// Language.swift — which built-in language to speak. Order: an explicit choice
+// LanguageResolver.swift — which built-in language to speak. Order: an explicit choice
 // (`--lang`), then LANGUAGE (a colon-separated list; its first known entry), LC_ALL,
 // LC_MESSAGES, LANG. A locale such as `es_MX.UTF-8` gives `es` with region `MX`; `C`,
 // `POSIX` and unknown languages give English. As in GNU gettext, LANGUAGE is ignored
 // when the locale itself is C or POSIX.
-
-public struct LanguageChoice: Equatable, Sendable {
-    /// A built-in language code: en, es, fr or de.
-    public let language: String
-    /// The region of the locale that chose it, e.g. MX, used to pick `es_MX.lproj`.
-    public let region: String?
-    /// The language as requested, before falling back (used to pick `<lang>.lproj`).
-    public let requested: String
-}
 
 public enum LanguageResolver {
     public static func resolve(explicit: String?, environment: [String: String]) -> LanguageChoice {

@@ -1,4 +1,4 @@
-// PasswordFile.swift — what /etc/passwd says about one uid, read directly: a fully
+// PasswordEntry.swift — what /etc/passwd says about one uid, read directly: a fully
 // static binary cannot use getpwuid (it needs the C library's shared NSS modules).
 //
 // Contract:

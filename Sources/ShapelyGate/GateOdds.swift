@@ -1,4 +1,4 @@
-// Odds.swift — the chance that someone who picks a tile at random at every prompt
+// GateOdds.swift — the chance that someone who picks a tile at random at every prompt
 // passes the gate, ignoring the clock.
 //
 // A random tile is of the target kind with probability p = perKind / (kinds × perKind)

@@ -1,4 +1,4 @@
-// PropertyListOldStyle.swift — Apple's old text format ("OpenStep"), which Apple's
+// OldStylePropertyListReader.swift — Apple's old text format ("OpenStep"), which Apple's
 // reader tries when a file is neither binary nor XML, read by the same rules:
 // - white space: tab to carriage return, space, U+2028, U+2029, "//" and "/* */"
 //   comments; a file of only these is an empty dictionary;
