@@ -89,25 +89,6 @@ package enum Platform {
     }
 }
 
-package struct FileReadError: Error, Equatable {
-    package let path: String
-    package let reason: String
-    /// The errno behind the failure, or 0 when it is the gate's own refusal.
-    package var code: Int32 = 0
-    /// The file was read but exceeds the limit (as opposed to not being readable).
-    package var tooLarge = false
-
-    package init(path: String, reason: String, code: Int32, tooLarge: Bool = false) {
-        self.path = path
-        self.reason = reason
-        self.code = code
-        self.tooLarge = tooLarge
-    }
-
-    /// The file is simply not there.
-    package var isMissing: Bool { code == ENOENT || code == ENOTDIR }
-}
-
 extension Platform {
     /// The process environment as a dictionary (the first definition of a name wins).
     package static func environment() -> [String: String] {
