@@ -25,10 +25,17 @@ let package = Package(
         // What the gate needs of C itself: prctl (variadic, so not callable from Swift) and
         // an async-signal-safe handler that puts the terminal back on a fatal signal.
         .target(name: "CShapelyGateGuard"),
-        // The C library and the few calls that differ between systems; for the CLI only.
+        // The C library and the few calls that differ between systems: for the CLI, and for
+        // the screen module's sin and cos.
         .target(name: "ShapelyGateSystem", dependencies: ["CShapelyGateGuard"]),
-        // The command line: options, terminal, rendering, the timed session, exec.
-        .target(name: "ShapelyGateCLI", dependencies: ["ShapelyGate", "ShapelyGateSystem", "CShapelyGateGuard"]),
+        // What the screen shows, computed without I/O: figures and their rasters, colours,
+        // layout, the words board, the escape sequences that paint a frame, widths in
+        // columns, the answer line's editing and the sanitizer for outside text. It needs
+        // ShapelyGateSystem only for the C library's sin and cos (ShapeFigure.swift).
+        .target(name: "ShapelyGateScreen", dependencies: ["ShapelyGate", "ShapelyGateSystem"]),
+        // The command line: options, policy, the terminal, the timed session, exec.
+        .target(name: "ShapelyGateCLI",
+                dependencies: ["ShapelyGate", "ShapelyGateScreen", "ShapelyGateSystem", "CShapelyGateGuard"]),
         // A few lines: run the CLI, leave with its status.
         .executableTarget(name: "shapelygate", dependencies: ["ShapelyGateCLI"]),
         // The sudo approval plugin: parses its options, decides who and what is gated,
@@ -47,7 +54,8 @@ let package = Package(
         // the engine's own deal of a board: for the tests only.
         .target(name: "TestSupport", dependencies: ["ShapelyGate"], path: "Tests/TestSupport"),
         .testTarget(name: "ShapelyGateTests", dependencies: ["ShapelyGate", "PlistReader", "TestSupport"]),
-        .testTarget(name: "ShapelyGateCLITests", dependencies: ["ShapelyGateCLI", "TestSupport"]),
+        .testTarget(name: "ShapelyGateScreenTests", dependencies: ["ShapelyGateScreen", "TestSupport"]),
+        .testTarget(name: "ShapelyGateCLITests", dependencies: ["ShapelyGateCLI", "ShapelyGateScreen", "TestSupport"]),
         // The plist reader against the toolchain's Foundation; the shipped binary never links it.
         .testTarget(name: "PlistDifferentialTests", dependencies: ["PlistReader", "ShapelyGate", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["shapelygate", "ShapelyGate", "TestSupport"]),

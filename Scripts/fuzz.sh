@@ -20,23 +20,26 @@ for target in "${targets[@]}"; do mkdir -p "$out/corpus-$target"; done
 quiet() { grep -v "warning: Cannot export" >&2 || true; }
 flags=('-sanitize=fuzzer,address' -parse-as-library -swift-version 6 -package-name shapelygate -O)
 # The gate's small C part (CShapelyGateGuard) as an object with a module map of its own;
-# then the plist reader, the engine and the system layer as static libraries (in that
-# order: each imports the ones before), then the command-line module with the entry point.
+# then the plist reader, the engine, the system layer and the screen as static libraries
+# (in that order: each imports the ones before), then the command-line module with the
+# entry point.
 mkdir -p "$out/guard"
 clang -O1 -fsanitize=address -I Sources/CShapelyGateGuard/include -c -o "$out/guard/guard.o" Sources/CShapelyGateGuard/guard.c
 printf 'module CShapelyGateGuard {\n    header "%s"\n    export *\n}\n' \
     "$PWD/Sources/CShapelyGateGuard/include/shapelygate_guard.h" >"$out/guard/module.modulemap"
 flags+=(-I "$out/guard")
-for module in PlistReader ShapelyGate ShapelyGateSystem; do
+for module in PlistReader ShapelyGate ShapelyGateSystem ShapelyGateScreen; do
     # A fresh archive: one left from an earlier run would keep objects of removed files.
     rm -f "$out/lib$module.a"
+    sources=()
+    while IFS= read -r file; do sources+=("$file"); done < <(find Sources/"$module" -name '*.swift' | sort)
     swiftc "${flags[@]}" -module-name "$module" -I "$out" -emit-module -emit-module-path "$out/$module.swiftmodule" \
-        -emit-library -static -o "$out/lib$module.a" Sources/"$module"/*.swift 2>&1 | quiet
+        -emit-library -static -o "$out/lib$module.a" "${sources[@]}" 2>&1 | quiet
 done
 cli_sources=()
 while IFS= read -r file; do cli_sources+=("$file"); done < <(find Sources/ShapelyGateCLI -name '*.swift' | sort)
-swiftc "${flags[@]}" -module-name ShapelyGateCLI -I "$out" -L "$out" -lShapelyGate -lPlistReader -lShapelyGateSystem \
-    "$out/guard/guard.o" "${cli_sources[@]}" Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-parsers" 2>&1 | quiet
+swiftc "${flags[@]}" -module-name ShapelyGateCLI -I "$out" -L "$out" -lShapelyGateScreen -lShapelyGate -lPlistReader \
+    -lShapelyGateSystem "$out/guard/guard.o" "${cli_sources[@]}" Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-parsers" 2>&1 | quiet
 
 # The seed writer links plain (not instrumented) builds of the plist reader and the engine.
 mkdir -p "$out/plain"

@@ -2,7 +2,7 @@
 # gallery.sh — print every shape kind at every tile size in every character set, in
 # the colours this terminal gets, to look at them all at once. Run it from the package
 # folder; set TERM (and COLORTERM) as the terminal to judge, e.g. TERM=xterm for 16
-# colours. The gallery itself is built by Tests/ShapelyGateCLITests/Gallery.swift.
+# colours. The gallery itself is built by Tests/ShapelyGateScreenTests/Gallery.swift.
 set -eu
 folder=$(mktemp -d)
 trap 'rm -rf "$folder"' EXIT

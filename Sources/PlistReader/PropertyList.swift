@@ -5,85 +5,15 @@
 // - `parse` takes bytes, does no I/O, never traps, and returns a tree or a
 //   `PropertyListError` saying what is wrong and where (a line for text, a byte offset
 //   for a binary file).
-// - A file starting with "bplist0" is read as a binary plist (PropertyListBinary.swift);
-//   anything else, or a binary file that fails, is decoded to UTF-8 (TextEncodings.swift)
-//   and read as XML (PropertyListXML.swift), then, if that fails, in the old text format
-//   (PropertyListOldStyle.swift), as Apple's reader tries them.
+// - A file starting with "bplist0" is read as a binary plist
+//   (BinaryPropertyListReader.swift); anything else, or a binary file that fails, is
+//   decoded to UTF-8 (TextEncodings.swift) and read as XML (XMLPropertyListReader.swift),
+//   then, if that fails, in the old text format (OldStylePropertyListReader.swift), as
+//   Apple's reader tries them.
 // - Dictionaries keep one value per key, keys compared code point by code point: in XML
 //   and the text format the last duplicate wins, in a binary file the first, as in
 //   Apple's reader.
 // - Values other than strings, arrays and dictionaries are kept by kind only.
-
-public indirect enum PropertyListValue: Equatable, Sendable {
-    case string(String)
-    /// Unique keys (compared by code point), in the order each key first appeared.
-    case dictionary([(key: String, value: PropertyListValue)])
-    case array([PropertyListValue])
-    /// integer, real, true, false, date, data, uid, null, set, or a dictionary whose
-    /// keys are not all strings: kept by kind.
-    case other(kind: String)
-
-    public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
-        switch (lhs, rhs) {
-        case let (.string(a), .string(b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
-        case let (.array(a), .array(b)): return a == b
-        case let (.other(a), .other(b)): return a == b
-        case let (.dictionary(a), .dictionary(b)):
-            guard a.count == b.count else { return false }
-            var index: [[UInt8]: PropertyListValue] = [:]
-            for entry in b { index[Array(entry.key.utf8)] = entry.value }
-            return a.allSatisfy { index[Array($0.key.utf8)] == $0.value }
-        default: return false
-        }
-    }
-
-    /// The value under `key`, compared code point by code point.
-    public subscript(key: String) -> PropertyListValue? {
-        guard case .dictionary(let entries) = self else { return nil }
-        let wanted = Array(key.utf8)
-        return entries.first { $0.key.utf8.elementsEqual(wanted) }?.value
-    }
-}
-
-public struct PropertyListError: Error, Equatable, Sendable, CustomStringConvertible {
-    public enum Place: Equatable, Sendable {
-        case line(Int)
-        case byteOffset(Int)
-    }
-    public let place: Place
-    public let reason: String
-
-    public init(_ place: Place, _ reason: String) {
-        self.place = place
-        self.reason = reason
-    }
-
-    public var description: String {
-        switch place {
-        case .line(let line): return "line \(line): \(reason)"
-        case .byteOffset(let offset): return "byte offset \(offset): \(reason)"
-        }
-    }
-}
-
-/// Builds a dictionary with one value per key; `keepFirst` is the binary rule.
-struct DictionaryBuilder {
-    private(set) var entries: [(key: String, value: PropertyListValue)] = []
-    private var positions: [[UInt8]: Int] = [:]
-    let keepFirst: Bool
-
-    init(keepFirst: Bool) { self.keepFirst = keepFirst }
-
-    mutating func set(_ key: String, _ value: PropertyListValue) {
-        let exact = Array(key.utf8)
-        if let position = positions[exact] {
-            if !keepFirst { entries[position].value = value }
-        } else {
-            positions[exact] = entries.count
-            entries.append((key, value))
-        }
-    }
-}
 
 public enum PropertyList {
     /// Nesting deeper than this is refused, as Apple's reader refuses it.

@@ -1,15 +1,6 @@
 // Board.swift — one deal: every kind `numberOfEachShape` times, each tile with a random
 // colour, in random order. Tile numbers shown to a person are 1-based indexes.
 
-public struct Tile: Equatable, Sendable {
-    public let kind: ShapeKind
-    public let color: TileColor
-    public init(kind: ShapeKind, color: TileColor) {
-        self.kind = kind
-        self.color = color
-    }
-}
-
 public struct Board: Equatable, Sendable {
     public let tiles: [Tile]
 

@@ -13,35 +13,6 @@
 //   at or after the deadline is an expiry, never a pass.
 // - An entry that is not a tile number changes nothing.
 
-public enum DenialReason: Equatable, Sendable {
-    case tooManyAttempts
-    case timeExpired
-}
-
-public enum ChallengeState: Equatable, Sendable {
-    case open
-    case passed
-    case denied(DenialReason)
-}
-
-/// What one answer did.
-public enum AnswerResult: Equatable, Sendable {
-    /// The entry was not a tile number on this board; nothing changed.
-    case notATile
-    /// Right kind; a new round has started.
-    case roundWon(nextRound: Int)
-    /// Right kind in the last round: the gate is passed.
-    case passed
-    /// A tile of `chosen` kind; the board was dealt again.
-    case wrongShape(chosen: ShapeKind, attemptsLeft: Int)
-    /// A wrong tile that used the last attempt.
-    case tooManyAttempts(chosen: ShapeKind)
-    /// The answer came too late.
-    case timeExpired
-    /// The challenge was already closed.
-    case closed
-}
-
 public struct Challenge<Generator: RandomNumberGenerator> {
     public let configuration: GateConfiguration
     public private(set) var state: ChallengeState = .open

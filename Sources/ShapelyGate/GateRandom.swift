@@ -4,19 +4,6 @@
 // Drawing is done here, not with the standard library's shuffle, so that a seed gives
 // the same boards on every Swift version.
 
-/// SplitMix64 (Steele, Lea and Flood): small, fast, and good enough to deal tiles.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The generator the gate runs with: the system's, or a seeded one for tests and demos.
 public enum GateRandom: RandomNumberGenerator, Sendable {
     case system

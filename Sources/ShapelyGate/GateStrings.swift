@@ -126,8 +126,3 @@ public struct GateStrings: Sendable {
         return PropertyList.xml(.dictionary(categories))
     }
 }
-
-public struct GateStringsError: Error, Equatable, Sendable {
-    public let path: String
-    public let reason: String
-}

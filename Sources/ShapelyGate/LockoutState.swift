@@ -14,17 +14,6 @@
 //   most, a bounded count of denials), so no file the parser accepts can make the
 //   arithmetic trap.
 
-public struct Clocks: Equatable, Sendable {
-    public var wall: Double
-    public var boot: Double
-    public var bootID: String
-    public init(wall: Double, boot: Double, bootID: String) {
-        self.wall = wall
-        self.boot = boot
-        self.bootID = bootID
-    }
-}
-
 public struct LockoutState: Equatable, Sendable {
     public var denials: Int
     public var duration: Double

@@ -5,6 +5,7 @@
 // With a command, a pass hands the process over to the command: its status is its own.
 
 import ShapelyGate
+import ShapelyGateScreen
 import ShapelyGateSystem
 
 public enum ExitStatus: Equatable, Sendable {

@@ -4,6 +4,7 @@
 // message may quote a path, a key or a value from outside).
 
 import ShapelyGate
+import ShapelyGateScreen
 import ShapelyGateSystem
 
 enum GateError: Error, Equatable {

@@ -14,6 +14,7 @@
 //   an `Interruption`; in login mode that is a plain denial (Ending).
 
 import ShapelyGate
+import ShapelyGateScreen
 import ShapelyGateSystem
 
 struct GateRun {

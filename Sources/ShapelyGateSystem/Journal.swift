@@ -12,21 +12,6 @@
 //   any error); the caller then falls back to the syslog line. Nothing here can delay
 //   or change the gate's outcome.
 
-/// One field of a journal record: an upper-case name and the exact bytes of its value.
-package struct JournalField: Equatable, Sendable {
-    package var name: String
-    package var value: [UInt8]
-
-    package init(_ name: String, _ value: [UInt8]) {
-        self.name = name
-        self.value = value
-    }
-
-    package init(_ name: String, _ value: String) {
-        self.init(name, Array(value.utf8))
-    }
-}
-
 extension Platform {
     /// Where journald listens for native records.
     package static let journalSocket = "/run/systemd/journal/socket"

@@ -2,8 +2,8 @@
 // differ between Glibc, Musl and Darwin. Every `#if os` or `#if canImport` of the
 // product is in this module (here and in the files beside it: PlatformSignals,
 // InputWatch, TerminalName, Journal); the command line reads the same on every system.
-// Only the command line depends on this module; the engine has no I/O and does not see
-// the C library at all.
+// The command line depends on this module, and the screen module for the C library's
+// sin and cos alone; the engine has no I/O and does not see the C library at all.
 //
 // Contract:
 // - Every file is opened without following a FIFO's or device's lead: O_NONBLOCK (an
@@ -87,25 +87,6 @@ package enum Platform {
         var info = stat()
         return stat(path, &info) == 0
     }
-}
-
-package struct FileReadError: Error, Equatable {
-    package let path: String
-    package let reason: String
-    /// The errno behind the failure, or 0 when it is the gate's own refusal.
-    package var code: Int32 = 0
-    /// The file was read but exceeds the limit (as opposed to not being readable).
-    package var tooLarge = false
-
-    package init(path: String, reason: String, code: Int32, tooLarge: Bool = false) {
-        self.path = path
-        self.reason = reason
-        self.code = code
-        self.tooLarge = tooLarge
-    }
-
-    /// The file is simply not there.
-    package var isMissing: Bool { code == ENOENT || code == ENOTDIR }
 }
 
 extension Platform {

@@ -6,6 +6,7 @@ import ShapelyGate
 import TestSupport
 import Testing
 @testable import ShapelyGateCLI
+@testable import ShapelyGateScreen
 import ShapelyGateSystem
 
 #if canImport(Glibc)

@@ -6,6 +6,7 @@ import ShapelyGate
 import TestSupport
 import Testing
 @testable import ShapelyGateCLI
+import ShapelyGateScreen
 
 #if canImport(Glibc)
 import Glibc

@@ -7,6 +7,7 @@ import ShapelyGate
 import TestSupport
 import Testing
 @testable import ShapelyGateCLI
+@testable import ShapelyGateScreen
 
 #if canImport(Glibc)
 import Glibc

@@ -11,6 +11,7 @@ import Glibc
 import TestSupport
 import Testing
 @testable import ShapelyGateCLI
+@testable import ShapelyGateScreen
 
 @Suite struct WordsBoardTests {
     let board = Board(tiles: [Tile(kind: .triangle, color: .red), Tile(kind: .circle, color: .blue),

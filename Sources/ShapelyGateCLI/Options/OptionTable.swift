@@ -4,6 +4,7 @@
 // the tests that hold the man page, README and completions to it all read this table.
 
 import ShapelyGate
+import ShapelyGateScreen
 
 enum OptionTable {
     static let specs: [OptionSpec] = [

@@ -13,12 +13,6 @@
 
 import ShapelyGateSystem
 
-/// How far the person got on the boards: rounds answered right, wrong answers given.
-struct AuditProgress: Equatable {
-    var rounds = 0
-    var wrong = 0
-}
-
 extension AuditLog {
     /// MESSAGE_ID of each outcome kind; any other outcome is an error.
     static let messageIDs = [

@@ -18,6 +18,7 @@
 //   one they could forge.
 
 import ShapelyGate
+import ShapelyGateScreen
 import ShapelyGateSystem
 
 struct AuditLog {

@@ -28,6 +28,7 @@
 
 import Dispatch
 import ShapelyGate
+import ShapelyGateScreen
 import ShapelyGateSystem
 
 final class Session: @unchecked Sendable {
@@ -278,9 +279,9 @@ final class Session: @unchecked Sendable {
         terminal.discardInput()
         let columns = terminal.size.columns
         if cursorMode {
-            if result != .hangup { terminal.write(Painter.leave + renderer.closing(result, width: columns)) }
+            if result != .hangup { terminal.write(Painter.leave + renderer.closing(result.closing, width: columns)) }
         } else if result != .hangup {
-            let closing = renderer.plainClosing(result, width: columns)
+            let closing = renderer.plainClosing(result.closing, width: columns)
             terminal.write((result == .passed ? "" : "\n") + closing)
         }
         let finished = self.finished

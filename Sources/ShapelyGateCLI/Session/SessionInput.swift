@@ -8,6 +8,7 @@
 // - While the screen is too small for the board, entries are not answers.
 
 import ShapelyGate
+import ShapelyGateScreen
 
 extension Session {
     func readInput() {

@@ -2,6 +2,7 @@
 // lockout counts only that), and the word the audit log gives it.
 
 import ShapelyGate
+import ShapelyGateScreen
 import ShapelyGateSystem
 
 enum SessionOutcome: Equatable, Sendable {
@@ -25,6 +26,15 @@ enum SessionOutcome: Equatable, Sendable {
         case .hangup: return "hangup"
         case .interrupted(let interruption): return interruption.name
         case .tooSmall: return "terminal-too-small"
+        }
+    }
+
+    /// What the closing paragraph on screen reports.
+    var closing: Closing {
+        switch self {
+        case .passed: return .passed
+        case .denied(let reason): return .denied(reason)
+        default: return .ended
         }
     }
 

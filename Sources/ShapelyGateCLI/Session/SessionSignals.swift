@@ -1,5 +1,5 @@
 // SessionSignals.swift — where a session's signals come from: the process's own, through
-// dispatch signal sources, or a test's hand, as the clock comes from SessionClock.
+// dispatch signal sources (ProcessSignals.swift), or a test's hand, as the clock comes from SessionClock.
 //
 // Contract:
 // - `listen` calls `handler` on `queue` with each signal of `numbers` that arrives, from
@@ -12,25 +12,4 @@ import Dispatch
 protocol SessionSignals: AnyObject {
     func listen(to numbers: [Int32], on queue: DispatchQueue, _ handler: @escaping @Sendable (Int32) -> Void)
     func stop()
-}
-
-/// The process's signals, one dispatch signal source each.
-final class ProcessSignals: SessionSignals {
-    private var sources: [any DispatchSourceSignal] = []
-
-    init() {}
-
-    func listen(to numbers: [Int32], on queue: DispatchQueue, _ handler: @escaping @Sendable (Int32) -> Void) {
-        for number in numbers {
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { handler(number) }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    func stop() {
-        for source in sources { source.cancel() }
-        sources.removeAll()
-    }
 }

@@ -1,9 +1,11 @@
 // SessionWords.swift — the session's side of the words board (`--board words`): every
 // screen appended as plain lines, in the order a screen reader speaks them, and the
-// time left spoken at the prompt and then only at a few thresholds (WordsBoard.swift).
+// time left spoken at the prompt and then only at a few thresholds (WordsBoard.swift,
+// in ShapelyGateScreen).
 // Runs on the session's queue only, like the rest of the session.
 
 import ShapelyGate
+import ShapelyGateScreen
 
 extension Session {
     /// The message (why the board changed), the board in words and the prompt.

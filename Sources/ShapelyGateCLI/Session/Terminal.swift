@@ -1,5 +1,5 @@
-// Terminal.swift — the controlling terminal, and nothing about shapes. `GateTerminal`
-// is what the session needs of it, so the session's rules can be tested with a fake.
+// Terminal.swift — the controlling terminal, and nothing about shapes. It is the
+// session's `GateTerminal` (GateTerminal.swift); tests hand the session a fake.
 //
 // Contract:
 // - Questions and answers use /dev/tty only, as sudo and readpassphrase do: standard
@@ -26,49 +26,8 @@
 import CShapelyGateGuard
 import Dispatch
 import ShapelyGate
+import ShapelyGateScreen
 import ShapelyGateSystem
-
-/// What one read of the terminal gave.
-enum TerminalInput: Equatable, Sendable {
-    case bytes([UInt8])
-    /// Nothing is ready yet.
-    case nothing
-    /// The end-of-file key on a canonical line.
-    case endOfInput
-    /// The terminal is gone: closed (its master side, a terminal window) or hung up.
-    case hangup
-}
-
-/// Columns and rows of the screen.
-struct TerminalSize: Equatable, Sendable {
-    var columns: Int
-    var rows: Int
-    init(columns: Int, rows: Int) {
-        self.columns = columns
-        self.rows = rows
-    }
-}
-
-/// What the session needs of a terminal.
-protocol GateTerminal: AnyObject {
-    /// The gate's settings; `editing` turns the line discipline's editing and echo off.
-    func prepare(editing: Bool, discardTypeAhead: Bool)
-    /// The person's own settings while the gate is stopped.
-    func lend()
-    /// Drops input typed but not yet read.
-    func discardInput()
-    func write(_ text: String)
-    var size: TerminalSize { get }
-    /// Whether the gate's process group is the terminal's foreground.
-    var isForeground: Bool { get }
-    /// The person's erase, kill, word-erase and end-of-file keys.
-    var editingKeys: LineEditor.Keys { get }
-    /// Calls `handler` on `queue` whenever input may be ready.
-    func startReading(on queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void)
-    func readAvailable() -> TerminalInput
-    /// Stops reading; `done` runs once nothing will touch the descriptor any more.
-    func stopReading(then done: @escaping @Sendable () -> Void)
-}
 
 final class Terminal: GateTerminal, @unchecked Sendable {
     let inputDescriptor: Int32

@@ -10,6 +10,7 @@
 //   nothing here prints.
 
 import ShapelyGate
+import ShapelyGateScreen
 import ShapelyGateSystem
 
 struct Lockout {

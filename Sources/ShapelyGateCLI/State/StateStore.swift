@@ -24,19 +24,6 @@
 import ShapelyGate
 import ShapelyGateSystem
 
-enum StoredState: Equatable {
-    case none
-    case state(LockoutState)
-    case damaged
-    case unreadable(String)
-}
-
-/// Why the store could not be used: a denial to report, or an ending signal.
-enum StoreFailure: Error, Equatable {
-    case refused(String)
-    case interrupted(Interruption)
-}
-
 struct StateStore {
     let folder: String
     var file: String { folder + "/lockout" }

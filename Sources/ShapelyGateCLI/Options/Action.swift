@@ -1,0 +1,11 @@
+// Action.swift — what a run does: the gate itself (the default), or one of the
+// informational actions that print and leave without a board (--help, --version,
+// --strings-template, --odds). The last of these flags given wins.
+
+enum Action: Equatable, Sendable {
+    case gate
+    case help
+    case version
+    case stringsTemplate(language: String?)
+    case odds
+}

@@ -1,0 +1,86 @@
+// Charset.swift — the three character sets a tile is drawn with, which one a terminal
+// gets, and the tile sizes each offers.
+//
+// - blocks:  quadrant and half blocks, 2×2 pixels per cell (UTF-8 terminals).
+// - console: only the full block and space, one pixel per cell, for TERM=linux: the
+//            Linux console's fonts have the full block but no quadrants. A pixel is
+//            one cell (twice as tall as wide), which keeps twice the detail across
+//            of a square two-cell pixel; the sizes are twice the blocks' in cells,
+//            so the pixel grids match the blocks'.
+// - ascii:   printable ASCII only, 2×2 pixels per cell like blocks: a full cell is
+//            `#`, a partly covered one the character that runs along its edge
+//            (`-` `_` `|` `/` `\` `'` `.`), so a figure is a solid silhouette.
+// Every line of a tile is exactly `size.columns` characters, spaces included.
+
+import ShapelyGate
+
+package enum Charset: String, CaseIterable, Sendable {
+    case blocks, console, ascii
+
+    /// UTF-8 locale (the first non-empty of LC_ALL, LC_CTYPE, LANG) → blocks, or console
+    /// when TERM is `linux`; any other locale, or TERM `dumb`, → ascii.
+    static func detect(environment: [String: String]) -> Charset {
+        let term = environment["TERM"] ?? ""
+        let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
+            .compactMap { $0 }.first { !$0.isEmpty }?.lowercased() ?? ""
+        let utf8 = locale.containsBytes("utf-8") || locale.containsBytes("utf8")
+        if term == "dumb" || !utf8 { return .ascii }
+        return term == "linux" || term.hasPrefix("linux-") ? .console : .blocks
+    }
+
+    /// The offered tile sizes, smallest first. A layout takes the largest that fits.
+    /// ASCII line art has no tiny size: at 8×4 its round kinds run together.
+    var sizes: [TileSize] {
+        let blockSizes = [(8, 4), (10, 5), (12, 6), (16, 8), (20, 10)]
+        let scale = self == .console ? 2 : 1
+        let all = zip(TileSize.Step.allCases, blockSizes).map { step, cells in
+            TileSize(step: step, columns: cells.0 * scale, rows: cells.1 * scale)
+        }
+        return self == .ascii ? Array(all.dropFirst()) : all
+    }
+
+    /// The size at `step` in this character set, if it offers one.
+    func size(_ step: TileSize.Step) -> TileSize? {
+        sizes.first { $0.step == step }
+    }
+
+    /// `kind` drawn at `size`: `size.rows` lines of `size.columns` characters each,
+    /// no colour and no escape sequences (nothing for an empty size).
+    func tile(_ kind: ShapeKind, size: TileSize) -> [String] {
+        guard size.columns > 0, size.rows > 0 else { return [] }
+        return lines(Raster(kind, size: size, charset: self))
+    }
+
+    var pixelsPerCell: (across: Int, down: Int) {
+        self == .console ? (1, 1) : (2, 2)
+    }
+
+    func lines(_ raster: Raster) -> [String] {
+        guard pixelsPerCell == (2, 2) else {
+            return (0..<raster.height).map { row in
+                String((0..<raster.width).map { raster[column: $0, row: row] ? "█" : " " })
+            }
+        }
+        // Bits: 1 top left, 2 top right, 4 bottom left, 8 bottom right; 0 off the grid.
+        let columns = raster.width / 2
+        func pattern(_ cell: Int, _ row: Int) -> Int {
+            let (x, y) = (2 * cell, 2 * row)
+            return (raster[column: x, row: y] ? 1 : 0) | (raster[column: x + 1, row: y] ? 2 : 0)
+                | (raster[column: x, row: y + 1] ? 4 : 0) | (raster[column: x + 1, row: y + 1] ? 8 : 0)
+        }
+        return (0..<raster.height / 2).map { row in
+            String((0..<columns).map { cell -> Character in
+                let here = pattern(cell, row)
+                if self == .blocks { return Charset.quadrants[here] }
+                // A full cell alone between blanks is a stroke going up and down: a bar.
+                if here == 15, pattern(cell - 1, row) == 0, pattern(cell + 1, row) == 0 { return "|" }
+                return Charset.asciiQuadrants[here]
+            })
+        }
+    }
+
+    /// Indexed by the 4-bit pattern above. In ASCII, a half cell is a line along that
+    /// side, a diagonal pair or a three-quarter cell a slash along its open corner.
+    static let quadrants = Array(" ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█")
+    static let asciiQuadrants = Array(#" ''-.|//.\|\_\/#"#)
+}

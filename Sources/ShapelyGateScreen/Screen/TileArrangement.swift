@@ -1,0 +1,109 @@
+// TileArrangement.swift — the numbered tiles of a board in rows, in one of two arrangements:
+// the number centred above each tile, or, where height is short, the number on the
+// tile's left (right-aligned, close to it, so it reads as the tile's label).
+//
+// Contract:
+// - Rows hold as many tiles as the width allows, balanced so the last row is not a
+//   stub; tiles in a row are two columns apart (one in ASCII with numbers beside,
+//   where a column parts each number from its tile).
+// - With numbers above, rows of tiles are always a blank line apart, so a row's numbers
+//   never touch the tiles over them; beside, the blank line is a choice of the layout.
+// - Lines hold tiles and numbers only, no trailing text; widths count columns.
+
+import ShapelyGate
+
+struct TileArrangement: Equatable {
+    var charset: Charset
+    var size: TileSize
+    /// Numbers on the tiles' left instead of above them.
+    var numbersBeside = false
+    /// A blank line between rows of tiles (always, with numbers above).
+    var spaced = true
+
+    /// Columns between a number beside its tile and the tile: none where the tile's
+    /// blocks set it off, one in ASCII, whose `|` and `/` would run into a digit. The
+    /// gap between tiles gives that column back, so both take the same width.
+    var labelSpace: Int { numbersBeside && charset == .ascii ? 1 : 0 }
+    /// Columns between one tile and the next in a row.
+    var gap: Int { 2 - labelSpace }
+
+    /// Columns one tile and its number take.
+    func cellWidth(tileCount: Int) -> Int {
+        numbersBeside ? String(tileCount).count + labelSpace + size.columns : size.columns
+    }
+
+    /// Tiles per row on a line of `width`: as many as fit, balanced over the rows they
+    /// need; nil when not even one fits.
+    func perRow(_ count: Int, width: Int) -> Int? {
+        let most = min(count, (width + gap) / (cellWidth(tileCount: count) + gap))
+        guard most >= 1 else { return nil }
+        let rowCount = (count + most - 1) / most
+        return (count + rowCount - 1) / rowCount
+    }
+
+    /// Lines and columns the tiles take, or nil when not one fits across.
+    func extent(_ count: Int, width: Int) -> (rows: Int, columns: Int)? {
+        guard let perRow = perRow(count, width: width) else { return nil }
+        let rowCount = (count + perRow - 1) / perRow
+        let rowHeight = numbersBeside ? size.rows : size.rows + 1
+        let rows = rowCount * rowHeight + (spaced || !numbersBeside ? rowCount - 1 : 0)
+        return (rows, perRow * cellWidth(tileCount: count) + (perRow - 1) * gap)
+    }
+
+    /// The numbered tiles, drawn for `display`, or nil when not one fits across.
+    func lines(_ board: Board, display: Display, width: Int) -> [String]? {
+        let count = board.tiles.count
+        guard let perRow = perRow(count, width: width) else { return nil }
+        let digits = String(count).count
+        // Each kind is drawn once per board, however many tiles show it.
+        var pictures: [ShapeKind: [String]] = [:]
+        var lines: [String] = []
+        let gap = String(repeating: " ", count: self.gap)
+        // Rows that touch: a tile drawn in the colour of the one just above would run into
+        // it and read as one shape, so it takes another (colour is never the cue); without
+        // colour, every other row is drawn faint instead.
+        let touching = numbersBeside && !spaced
+        var above: [Int: TileColor] = [:]
+        for start in stride(from: 0, to: count, by: perRow) {
+            let faint = touching && display.colorMode == .monochrome && (start / perRow) % 2 == 1
+            if start > 0 && (spaced || !numbersBeside) { lines.append("") }
+            let row = board.tiles[start..<min(start + perRow, count)]
+            var labels: [String] = []
+            var art = [String](repeating: "", count: size.rows)
+            for (offset, tile) in row.enumerated() {
+                let number = String(start + offset + 1)
+                if pictures[tile.kind] == nil { pictures[tile.kind] = charset.tile(tile.kind, size: size) }
+                let color = touching ? Self.color(tile.color, under: above[offset], mode: display.colorMode) : tile.color
+                above[offset] = color
+                let picture = pictures[tile.kind]!.map { faint ? Palette.faint($0) : Palette.paint($0, color, mode: display.colorMode) }
+                let separator = offset == 0 ? "" : gap
+                if numbersBeside {
+                    let label = String(repeating: " ", count: digits - number.count) + number
+                        + String(repeating: " ", count: labelSpace)
+                    let middle = (size.rows - 1) / 2
+                    for index in 0..<size.rows {
+                        let side = index == middle ? Palette.bold(label, mode: display.colorMode)
+                            : String(repeating: " ", count: digits + labelSpace)
+                        art[index] += separator + side + picture[index]
+                    }
+                } else {
+                    let left = (size.columns - number.count) / 2
+                    let label = String(repeating: " ", count: left) + number
+                        + String(repeating: " ", count: size.columns - left - number.count)
+                    labels.append(Palette.bold(label, mode: display.colorMode))
+                    for index in 0..<size.rows { art[index] += separator + picture[index] }
+                }
+            }
+            if !numbersBeside { lines.append(labels.joined(separator: gap)) }
+            lines += art
+        }
+        return lines
+    }
+
+    /// `color`, or the first colour that looks different from `upper` in `mode` when it
+    /// would not (without colour there is none: the tile keeps its own).
+    static func color(_ color: TileColor, under upper: TileColor?, mode: ColorMode) -> TileColor {
+        guard let upper, Palette.sgr(color, mode: mode) == Palette.sgr(upper, mode: mode) else { return color }
+        return TileColor.allCases.first { Palette.sgr($0, mode: mode) != Palette.sgr(upper, mode: mode) } ?? color
+    }
+}

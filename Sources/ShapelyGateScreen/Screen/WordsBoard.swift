@@ -1,0 +1,63 @@
+// WordsBoard.swift — the board for screen readers (`--board words`), as text.
+//
+// Contract:
+// - Plain lines only, written in the order they are to be spoken: no drawing, no colour,
+//   no bold, no cursor movement, no alternate screen. Lines are not wrapped by the gate:
+//   a line broken in two would be spoken as two.
+// - The target is named by its shape's name (the instruction and the prompt); each tile
+//   is described by other words (`Words/<Kind>`: "3 corners", "round, no corners"), so a
+//   person must know what the name means: matching its letters finds no tile.
+// - The time left is spoken at each prompt and then only as it passes a few thresholds
+//   (`spokenThresholds`), each time as a line of its own followed by the prompt again:
+//   never a line that changes every second.
+// - Every string passes `Visible.screen`, as on the picture board.
+
+import ShapelyGate
+
+package enum WordsBoard {
+    /// The seconds left at which the time is spoken again after the prompt.
+    static let spokenThresholds = [300, 120, 60, 30, 10, 5]
+
+    /// The next threshold strictly below `secondsLeft`, if any.
+    package static func nextThreshold(below secondsLeft: Int) -> Int? {
+        spokenThresholds.first { $0 < secondsLeft }
+    }
+}
+
+extension Renderer {
+    /// Whether this renderer speaks the words board.
+    package var speaksWords: Bool { board == .words }
+
+    /// Title, what is guarded, round, instruction, then one line per tile.
+    package func wordsBoard(_ board: Board, target: ShapeKind, round: Int, rounds: Int) -> String {
+        var lines = [""]
+        lines += (header(target: target, round: round, rounds: rounds) + [hint]).map(\.text)
+        lines.append(say(.wordsTiles))
+        for (index, tile) in board.tiles.enumerated() {
+            lines.append(wordsTile(number: index + 1, kind: tile.kind))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "3: 5 corners": a tile by its number and its form, never its name.
+    func wordsTile(number: Int, kind: ShapeKind) -> String {
+        say(.wordsTile, ["number": String(number), "description": strings.text(.words(for: kind))])
+    }
+
+    /// "Seconds left: 10." on a line of its own.
+    func spokenTimeLeft(seconds: Int) -> String {
+        say(.secondsLeft, ["seconds": String(max(0, seconds))])
+    }
+
+    /// The time left (when there is a countdown) and the prompt, left waiting for an answer.
+    package func wordsPrompt(target: ShapeKind, tileCount: Int, secondsLeft: Int?) -> String {
+        var out = ""
+        if let secondsLeft { out += spokenTimeLeft(seconds: secondsLeft) + "\n" }
+        return out + prompt(target: target, tileCount: tileCount).text + " "
+    }
+
+    /// A message on a line of its own, unwrapped.
+    package func wordsMessage(_ message: ScreenMessage, tileCount: Int) -> String {
+        self.message(message, tileCount: tileCount).text + "\n"
+    }
+}

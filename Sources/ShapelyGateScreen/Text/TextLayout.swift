@@ -1,0 +1,94 @@
+// TextLayout.swift — words on the screen: wrapping at spaces to a width counted in
+// terminal columns, cutting to a width, measuring styled text, and marking a word
+// wherever it stands (TextPart.swift styles each wrapped line with it).
+//
+// Contract:
+// - Lines break at spaces only; a word longer than a whole line is cut between
+//   characters (never through one), so every character of the text is shown, in order.
+//   Spaces inside a line are kept as they are (a quoted argument's two spaces stay two);
+//   the one space a line breaks at is not shown.
+// - Widths are measured before styling; `visibleWidth` skips escape sequences.
+
+package enum TextLayout {
+    /// `text` in lines of at most `width` columns, broken at spaces; a word too long
+    /// for a line is cut between characters, never through one.
+    package static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        var started = false
+        // Empty pieces are the second and later spaces of a run: kept inside a line.
+        for piece in text.split(separator: " ", omittingEmptySubsequences: false) {
+            var word = Substring(piece)
+            var wordWidth = DisplayWidth.of(word)
+            if !started {
+                started = true
+            } else if used + 1 + wordWidth <= width {
+                line += " " + word
+                used += 1 + wordWidth
+                continue
+            } else {
+                lines.append(line)
+                line = ""
+            }
+            while wordWidth > width {
+                if !line.isEmpty { lines.append(line); line = "" }
+                var cut = DisplayWidth.prefix(word, columns: width)
+                // A character wider than the whole line still goes on one, alone.
+                if cut.isEmpty { cut = word.prefix(1) }
+                lines.append(String(cut))
+                word = word[cut.endIndex...]
+                // Less the cut, not measured again: a 100 kB word stays one pass.
+                wordWidth -= DisplayWidth.of(cut)
+            }
+            line = String(word)
+            used = wordWidth
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// `text` on one line of at most `width` columns, ending in `ellipsis` when cut.
+    static func truncate(_ text: String, width: Int, ellipsis: String = "…") -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        return String(DisplayWidth.prefix(text, columns: max(0, width - ellipsis.count))) + ellipsis
+    }
+
+    /// Columns `styled` takes on screen: its text without the escape sequences (CSI).
+    static func visibleWidth(_ styled: String) -> Int {
+        var plain = String.UnicodeScalarView()
+        var inEscape = false
+        for scalar in styled.unicodeScalars {
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            if inEscape { if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }; continue }
+            plain.append(scalar)
+        }
+        return DisplayWidth.of(String(plain))
+    }
+
+    /// `line` with every whole-word occurrence of `word` (ignoring case) between `on`
+    /// and `off`.
+    static func marking(_ word: String, in line: String, on: String, off: String) -> String {
+        let characters = Array(line)
+        let target = word.lowercased()
+        let length = word.count
+        guard length > 0, characters.count >= length else { return line }
+        var out = ""
+        var index = 0
+        while index < characters.count {
+            let end = index + length
+            // The cheap word-boundary tests first: most places are inside a word.
+            if end <= characters.count, index == 0 || !characters[index - 1].isLetter,
+               end == characters.count || !characters[end].isLetter,
+               String(characters[index..<end]).lowercased() == target {
+                out += on + String(characters[index..<end]) + off
+                index = end
+            } else {
+                out.append(characters[index])
+                index += 1
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,77 @@
+// DrawingTests.swift — the tiles as characters: every tile of a size has the same
+// number of lines and columns, uses only its character set's characters, and the sets
+// show the same pixels. (RecognitionTests judges how the tiles read; FigureTests the
+// features each figure keeps.)
+
+import ShapelyGate
+import Testing
+@testable import ShapelyGateScreen
+
+/// Every kind on every pixel grid the character sets draw on, drawn once for all tests.
+enum Drawn {
+    struct Key: Hashable { let kind: ShapeKind, width: Int, height: Int }
+
+    static let all: [Key: Raster] = {
+        var all: [Key: Raster] = [:]
+        for charset in Charset.allCases {
+            for size in charset.sizes {
+                for kind in ShapeKind.allCases {
+                    let (across, down) = charset.pixelsPerCell
+                    let key = Key(kind: kind, width: size.columns * across, height: size.rows * down)
+                    if all[key] == nil { all[key] = Raster(kind, size: size, charset: charset) }
+                }
+            }
+        }
+        return all
+    }()
+
+    static func raster(_ kind: ShapeKind, _ size: TileSize, _ charset: Charset) -> Raster {
+        let (across, down) = charset.pixelsPerCell
+        return all[Key(kind: kind, width: size.columns * across, height: size.rows * down)]!
+    }
+}
+
+@Suite struct TileShapeTests {
+    @Test(arguments: Charset.allCases)
+    func everyTileOfASizeHasTheSameLinesAndColumns(_ charset: Charset) {
+        let sizes = charset.sizes
+        #expect(sizes.map(\.step) == (charset == .ascii ? Array(TileSize.Step.allCases.dropFirst()) : TileSize.Step.allCases))
+        #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0.columns < $1.columns && $0.rows < $1.rows })
+        for size in sizes {
+            #expect(size.columns == 2 * size.rows, "square on screen: \(size)")
+            for kind in ShapeKind.allCases {
+                let lines = charset.tile(kind, size: size)
+                #expect(lines.count == size.rows)
+                #expect(lines.allSatisfy { $0.count == size.columns && $0.unicodeScalars.count == size.columns },
+                        "\(charset) \(size) \(kind)")
+            }
+        }
+    }
+
+    @Test(arguments: Charset.allCases)
+    func onlyTheCharactersOfTheSet(_ charset: Charset) {
+        let allowed: Set<Character> = switch charset {
+        case .blocks: Set(Charset.quadrants)
+        case .console: [" ", "█"]
+        case .ascii: Set((32...126).map { Character(Unicode.Scalar(UInt8($0))) })
+        }
+        for size in charset.sizes {
+            for kind in ShapeKind.allCases {
+                let used = Set(charset.tile(kind, size: size).joined())
+                #expect(used.isSubset(of: allowed), "\(charset) \(size) \(kind): \(used.subtracting(allowed))")
+                #expect(used.contains { $0 != " " }, "\(charset) \(size) \(kind) is blank")
+            }
+        }
+    }
+
+    @Test func theSetsShowTheSamePixels() {
+        let size = Charset.blocks.size(.small)!
+        let blocks = Charset.blocks.tile(.heart, size: size)
+        let ascii = Charset.ascii.tile(.heart, size: size)
+        let console = Raster(.heart, size: Charset.console.size(.small)!, charset: .console)
+        #expect(console == Raster(.heart, size: size, charset: .blocks))
+        for (block, text) in zip(blocks.joined(), ascii.joined()) {
+            #expect((block == " ") == (text == " "))
+        }
+    }
+}

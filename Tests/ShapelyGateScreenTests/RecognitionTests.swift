@@ -1,0 +1,72 @@
+// RecognitionTests.swift — every tile, as drawn on the screen, looks more like its own
+// ideal shape than like any other kind's, at every tile size in every character set
+// the gate draws with (Silhouette.swift says how a tile is measured). Both must hold,
+// against every kind a board can have:
+// - its own kind overlaps its silhouette best, by at least `overlapMargin`;
+// - its outline lies closer to its own ideal's outline than to any other's, within
+//   `distanceShare` of the next best.
+
+import ShapelyGate
+import Testing
+@testable import ShapelyGateScreen
+
+enum Recognition {
+    static let overlapMargin = 0.03
+    static let distanceShare = 0.75
+
+    /// Every (character set, size) a board is drawn at: exactly the sizes the layout
+    /// may choose in each set, short-screen sizes included, so none escapes the measure.
+    static let drawnSizes: [(Charset, TileSize)] =
+        Charset.allCases.flatMap { charset in Layout.tileSizes(charset).map { (charset, $0) } }
+
+    struct Verdict {
+        let own: Likeness
+        let bestOtherOverlap: Likeness
+        let nearestOther: Likeness
+        var overlapHolds: Bool { own.overlap >= bestOtherOverlap.overlap + overlapMargin }
+        var distanceHolds: Bool { own.distance <= distanceShare * nearestOther.distance }
+        var description: String {
+            func f(_ value: Double) -> String { String(Int((value * 1000).rounded())) }
+            return "overlap \(f(own.overlap))‰ vs \(bestOtherOverlap.kind) \(f(bestOtherOverlap.overlap))‰; "
+                + "distance \(f(own.distance)) vs \(nearestOther.kind) \(f(nearestOther.distance)) (thousandths of a cell)"
+        }
+    }
+
+    static func verdict(_ kind: ShapeKind, _ charset: Charset, _ size: TileSize) -> (Verdict, Silhouette) {
+        let silhouette = Silhouette(lines: charset.tile(kind, size: size), charset: charset)
+        let likenesses = ShapeKind.allCases.map { Likeness(silhouette, $0) }
+        let others = likenesses.filter { $0.kind != kind }
+        return (Verdict(own: likenesses.first { $0.kind == kind }!,
+                        bestOtherOverlap: others.max { $0.overlap < $1.overlap }!,
+                        nearestOther: others.min { $0.distance < $1.distance }!), silhouette)
+    }
+}
+
+@Suite struct RecognitionTests {
+    @Test(arguments: ShapeKind.allCases)
+    func everyTileLooksMostLikeItsOwnShape(_ kind: ShapeKind) {
+        for (charset, size) in Recognition.drawnSizes {
+            let (verdict, silhouette) = Recognition.verdict(kind, charset, size)
+            #expect(verdict.overlapHolds && verdict.distanceHolds,
+                    "\(kind) \(charset) \(size): \(verdict.description)\n\(charset.tile(kind, size: size).joined(separator: "\n"))\n\(silhouette.picture)")
+        }
+    }
+
+    /// The measure itself: an ideal shape drawn finely is recognised, and a circle
+    /// drawn where a hexagon should be is not taken for a hexagon.
+    @Test func theMeasureTellsShapesApart() {
+        let lines = (0..<40).map { y in
+            String((0..<40).map { x -> Character in
+                let (dx, dy) = (Double(x) + 0.5 - 20, (Double(y) + 0.5 - 20))
+                return dx * dx + dy * dy <= 400 ? "█" : " "
+            })
+        }
+        // Console cells are twice as tall as wide: 40 lines of 40 columns is an
+        // ellipse twice as tall, which still stretches to its box as a circle does.
+        let silhouette = Silhouette(lines: lines, charset: .console)
+        let circle = Likeness(silhouette, .circle), hexagon = Likeness(silhouette, .hexagon)
+        #expect(circle.overlap > 0.97 && circle.distance < 0.5 * hexagon.distance)
+        let square = Likeness(Silhouette(lines: Array(repeating: "████", count: 2), charset: .console), .square)
+        #expect(square.overlap == 1 && square.distance < 0.2)
+    }
+}
