@@ -14,10 +14,13 @@ enum Recognition {
     static let overlapMargin = 0.03
     static let distanceShare = 0.75
 
-    /// Every (character set, size) a board is drawn at: exactly the sizes the layout
-    /// may choose in each set, short-screen sizes included, so none escapes the measure.
-    static let drawnSizes: [(Charset, TileSize)] =
-        Charset.allCases.flatMap { charset in Layout.tileSizes(charset).map { (charset, $0) } }
+    /// Every way a board's tiles are drawn: exactly the sizes the layout may choose in each
+    /// character set, short-screen sizes included, each whole and with its last pixel row
+    /// left free (where rows touch), so none escapes the measure.
+    static let drawnSizes: [(Charset, TileSize, bottomFree: Bool)] =
+        Charset.allCases.flatMap { charset in
+            Layout.tileSizes(charset).flatMap { size in [(charset, size, false), (charset, size, true)] }
+        }
 
     struct Verdict {
         let own: Likeness
@@ -32,8 +35,8 @@ enum Recognition {
         }
     }
 
-    static func verdict(_ kind: ShapeKind, _ charset: Charset, _ size: TileSize) -> (Verdict, Silhouette) {
-        let silhouette = Silhouette(lines: charset.tile(kind, size: size), charset: charset)
+    static func verdict(_ kind: ShapeKind, _ charset: Charset, _ size: TileSize, bottomFree: Bool = false) -> (Verdict, Silhouette) {
+        let silhouette = Silhouette(lines: charset.tile(kind, size: size, bottomFree: bottomFree), charset: charset)
         let likenesses = ShapeKind.allCases.map { Likeness(silhouette, $0) }
         let others = likenesses.filter { $0.kind != kind }
         return (Verdict(own: likenesses.first { $0.kind == kind }!,
@@ -45,10 +48,10 @@ enum Recognition {
 @Suite struct RecognitionTests {
     @Test(arguments: ShapeKind.allCases)
     func everyTileLooksMostLikeItsOwnShape(_ kind: ShapeKind) {
-        for (charset, size) in Recognition.drawnSizes {
-            let (verdict, silhouette) = Recognition.verdict(kind, charset, size)
+        for (charset, size, bottomFree) in Recognition.drawnSizes {
+            let (verdict, silhouette) = Recognition.verdict(kind, charset, size, bottomFree: bottomFree)
             #expect(verdict.overlapHolds && verdict.distanceHolds,
-                    "\(kind) \(charset) \(size): \(verdict.description)\n\(charset.tile(kind, size: size).joined(separator: "\n"))\n\(silhouette.picture)")
+                    "\(kind) \(charset) \(size)\(bottomFree ? " bottom free" : ""): \(verdict.description)\n\(charset.tile(kind, size: size, bottomFree: bottomFree).joined(separator: "\n"))\n\(silhouette.picture)")
         }
     }
 

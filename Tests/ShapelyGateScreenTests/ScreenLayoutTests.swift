@@ -194,25 +194,26 @@ import Testing
         #expect(Set(codes(apart[0]) + codes(apart[size.rows + 1])).count == 1)
     }
 
-    /// Without colour, rows that touch alternate between plain and faint, so a tile never
-    /// runs into the one below it; spaced rows need no faint, and no colour appears.
-    @Test func touchingRowsWithoutColourAlternateFaint() throws {
-        let board = Board(tiles: (0..<16).map { Tile(kind: ShapeKind.allCases[$0 % 4], color: .red) })
-        let display = Display(charset: .blocks, colorMode: .monochrome, cursorControl: true)
-        let size = try #require(Charset.blocks.sizes.first)
-        let touching = TileArrangement(charset: .blocks, size: size, numbersBeside: true, spaced: false)
-        let lines = try #require(touching.lines(board, display: display, width: 40))
-        let perRow = try #require(touching.perRow(16, width: 40))
-        let rowCount = (16 + perRow - 1) / perRow
-        #expect(rowCount >= 3 && lines.count == rowCount * size.rows)
-        for (index, line) in lines.enumerated() {
-            let faintRow = (index / size.rows) % 2 == 1
-            #expect(line.contains("\u{1B}[2m") == faintRow, "line \(index): \(line)")
-            #expect(!line.contains("\u{1B}[3"), "line \(index): \(line)")
+    /// Where rows touch, the last line of every row of tiles holds only the top halves of
+    /// cells: half a cell stays free above the tile below, so no two tiles meet, in every
+    /// character set and without colour. Spaced rows draw tiles whole.
+    @Test(arguments: [Charset.blocks, .ascii])
+    func touchingRowsKeepHalfACellBetweenTiles(_ charset: Charset) throws {
+        let board = Board(tiles: (0..<18).map { Tile(kind: ShapeKind.allCases[$0 % 9], color: .red) })
+        let display = Display(charset: charset, colorMode: .monochrome, cursorControl: true)
+        let topHalves = Set(charset == .blocks ? " ▘▝▀" : " '-")
+        for size in Layout.tileSizes(charset) {
+            let touching = TileArrangement(charset: charset, size: size, numbersBeside: true, spaced: false)
+            guard let lines = touching.lines(board, display: display, width: 80) else { continue }
+            for row in stride(from: size.rows - 1, to: lines.count, by: size.rows) {
+                let drawn = lines[row].filter { !$0.isNumber }
+                #expect(drawn.allSatisfy(topHalves.contains), "\(charset) \(size) line \(row): \(lines[row])")
+            }
+            let spaced = TileArrangement(charset: charset, size: size, numbersBeside: true, spaced: true)
+            let whole = try #require(spaced.lines(board, display: display, width: 80))
+            #expect(!whole[size.rows - 1].filter { !$0.isNumber }.allSatisfy(topHalves.contains),
+                    "\(charset) \(size): a spaced row's last line is whole")
         }
-        let spaced = TileArrangement(charset: .blocks, size: size, numbersBeside: true, spaced: true)
-        let apart = try #require(spaced.lines(board, display: display, width: 40))
-        #expect(!apart.contains { $0.contains("\u{1B}[2m") })
     }
 }
 

@@ -45,10 +45,11 @@ package enum Charset: String, CaseIterable, Sendable {
     }
 
     /// `kind` drawn at `size`: `size.rows` lines of `size.columns` characters each,
-    /// no colour and no escape sequences (nothing for an empty size).
-    func tile(_ kind: ShapeKind, size: TileSize) -> [String] {
+    /// no colour and no escape sequences (nothing for an empty size); with `bottomFree`,
+    /// the last pixel row is left off (see Raster).
+    func tile(_ kind: ShapeKind, size: TileSize, bottomFree: Bool = false) -> [String] {
         guard size.columns > 0, size.rows > 0 else { return [] }
-        return lines(Raster(kind, size: size, charset: self))
+        return lines(Raster(kind, size: size, charset: self, bottomFree: bottomFree))
     }
 
     var pixelsPerCell: (across: Int, down: Int) {

@@ -8,8 +8,7 @@
 //   fall under 3:1 on white and blue under 3:1 on black; on the Linux console red and
 //   blue fall under 3:1 on black. Only magenta (35) and the terminal's own foreground
 //   (39) read on both in both, so tiles take those two, in turn by colour.
-// - monochrome: no colour, bold kept, and faint for every other row of tiles where
-//   rows touch, so one tile never runs into the one below it.
+// - monochrome: no colour, bold kept.
 // - plain:   no escape sequences at all.
 // Colour is never the only cue: tiles differ by form (ShapeFigure.swift).
 
@@ -31,12 +30,6 @@ enum Palette {
     /// `text` in `color`, followed by a reset; `text` unchanged without colour.
     static func paint(_ text: String, _ color: TileColor, mode: ColorMode) -> String {
         mode.colored ? sgr(color, mode: mode) + text + reset : text
-    }
-
-    /// `text` faint (SGR 2): an intensity, not a colour, for telling apart tiles that touch
-    /// where there is no colour.
-    static func faint(_ text: String) -> String {
-        "\u{1B}[2m" + text + reset
     }
 
     /// `text` in bold, in every mode but `.plain`.

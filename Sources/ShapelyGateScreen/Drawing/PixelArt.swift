@@ -15,12 +15,26 @@ enum PixelArt {
         let rows: [String]?
         switch (width, height) {
         case (12, 8): rows = narrow[kind]
+        case (12, 7): rows = narrowShort[kind]
         case (16, 8): rows = tiny[kind]
+        case (16, 7): rows = tinyShort[kind]
         case (20, 10): rows = small[kind]
         case (24, 12): rows = kind == .star ? mediumStar : nil
         default: rows = nil
         }
         return rows.map { $0.joined().map { $0 == "#" } }
+    }
+
+    /// `picture` (rows of `width` pixels) one row shorter: a row that repeats the one
+    /// below it goes, the one nearest the middle, so the figure keeps its ends (an apex,
+    /// a point, a base); with no such row, the last goes.
+    static func shortened(_ picture: [Bool], width: Int) -> [Bool] {
+        let height = picture.count / width
+        func row(_ index: Int) -> ArraySlice<Bool> { picture[index * width..<(index + 1) * width] }
+        let repeated = (0..<height - 1).filter { row($0) == row($0 + 1) }
+        let middle = Double(height - 1) / 2
+        let gone = repeated.min { abs(Double($0) - middle) < abs(Double($1) - middle) } ?? height - 1
+        return Array(picture[..<(gone * width)] + picture[((gone + 1) * width)...])
     }
 
     /// Where sampling fails on 12×8: the hexagon's side points and flat top merge into
@@ -59,6 +73,45 @@ enum PixelArt {
                 "....####....",
                 "...##..##...",
                 "..##....##.."],
+    ]
+
+    /// The narrow grid with its last row kept free (rows of tiles that touch): the star
+    /// with shorter arms and wider feet, so it stays a star in ASCII too.
+    static let narrowShort: [ShapeKind: [String]] = [
+        .star: [".....##.....",
+                ".....##.....",
+                "############",
+                "...######...",
+                "....####....",
+                "...##..##...",
+                ".##......##."],
+    ]
+
+    /// The tiny grid with its last row kept free. Dropping a row of the tiny pictures
+    /// leaves these three too alike in ASCII: a boxier circle, a hexagon with straight
+    /// sides to its points, a cross with thinner arms.
+    static let tinyShort: [ShapeKind: [String]] = [
+        .circle: ["...##########...",
+                  ".##############.",
+                  "################",
+                  "################",
+                  "################",
+                  ".##############.",
+                  "...##########..."],
+        .hexagon: ["...##########...",
+                   "..############..",
+                   ".##############.",
+                   "################",
+                   ".##############.",
+                   "..############..",
+                   "...##########..."],
+        .cross: ["......####......",
+                 "......####......",
+                 "..############..",
+                 "..############..",
+                 "......####......",
+                 "......####......",
+                 "......####......"],
     ]
 
     static let tiny: [ShapeKind: [String]] = [

@@ -2,7 +2,8 @@
 // (TileSize.swift) times the pixels per cell of the character set (Charset.swift). A
 // pixel is on when at least half of its 4×4 sample points fall inside the figure (every
 // figure is left–right symmetric, and so is every raster), except where a hand-drawn
-// picture (PixelArt.swift) keeps what names a shape on a small grid.
+// picture (PixelArt.swift) keeps what names a shape on a small grid. A tile may leave
+// its last pixel row off, so that rows of tiles that touch stay apart.
 
 import ShapelyGate
 
@@ -56,14 +57,21 @@ struct Raster: Equatable, Sendable {
     }
 
     /// `kind` at `size`, on the pixel grid `charset` draws with.
-    init(_ kind: ShapeKind, size: TileSize, charset: Charset) {
+    /// With `bottomFree`, the figure takes every pixel row but the last, which stays off:
+    /// where rows of tiles touch, that row keeps a tile apart from the one below it.
+    init(_ kind: ShapeKind, size: TileSize, charset: Charset, bottomFree: Bool = false) {
         let (across, down) = charset.pixelsPerCell
         let (width, height) = (size.columns * across, size.rows * down)
-        if let picture = PixelArt.picture(kind, width: width, height: height) {
-            self.init(width: width, height: height, pixels: picture)
+        let drawn = bottomFree ? height - 1 : height
+        let figure: [Bool]
+        if let picture = PixelArt.picture(kind, width: width, height: drawn) {
+            figure = picture
+        } else if bottomFree, let picture = PixelArt.picture(kind, width: width, height: height) {
+            figure = PixelArt.shortened(picture, width: width)
         } else {
-            self.init(ShapeFigure.of(kind), width: width, height: height)
+            figure = drawn > 0 ? Raster(ShapeFigure.of(kind), width: width, height: drawn).pixels : []
         }
+        self.init(width: width, height: height, pixels: figure + [Bool](repeating: false, count: width * (height - drawn)))
     }
 
     /// Off outside the grid, so callers can look one step past an edge.

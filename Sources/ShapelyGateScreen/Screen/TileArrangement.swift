@@ -8,6 +8,8 @@
 //   where a column parts each number from its tile).
 // - With numbers above, rows of tiles are always a blank line apart, so a row's numbers
 //   never touch the tiles over them; beside, the blank line is a choice of the layout.
+//   Where rows touch, every tile leaves its last pixel row free (half a cell in blocks
+//   and ASCII), so no tile runs into the one below it, with colour or without.
 // - Lines hold tiles and numbers only, no trailing text; widths count columns.
 
 import ShapelyGate
@@ -59,23 +61,21 @@ struct TileArrangement: Equatable {
         var pictures: [ShapeKind: [String]] = [:]
         var lines: [String] = []
         let gap = String(repeating: " ", count: self.gap)
-        // Rows that touch: a tile drawn in the colour of the one just above would run into
-        // it and read as one shape, so it takes another (colour is never the cue); without
-        // colour, every other row is drawn faint instead.
+        // Rows that touch: each tile leaves its last pixel row free, half a cell between it
+        // and the tile below, and never takes the colour of the tile just above it.
         let touching = numbersBeside && !spaced
         var above: [Int: TileColor] = [:]
         for start in stride(from: 0, to: count, by: perRow) {
-            let faint = touching && display.colorMode == .monochrome && (start / perRow) % 2 == 1
             if start > 0 && (spaced || !numbersBeside) { lines.append("") }
             let row = board.tiles[start..<min(start + perRow, count)]
             var labels: [String] = []
             var art = [String](repeating: "", count: size.rows)
             for (offset, tile) in row.enumerated() {
                 let number = String(start + offset + 1)
-                if pictures[tile.kind] == nil { pictures[tile.kind] = charset.tile(tile.kind, size: size) }
+                if pictures[tile.kind] == nil { pictures[tile.kind] = charset.tile(tile.kind, size: size, bottomFree: touching) }
                 let color = touching ? Self.color(tile.color, under: above[offset], mode: display.colorMode) : tile.color
                 above[offset] = color
-                let picture = pictures[tile.kind]!.map { faint ? Palette.faint($0) : Palette.paint($0, color, mode: display.colorMode) }
+                let picture = pictures[tile.kind]!.map { Palette.paint($0, color, mode: display.colorMode) }
                 let separator = offset == 0 ? "" : gap
                 if numbersBeside {
                     let label = String(repeating: " ", count: digits - number.count) + number
