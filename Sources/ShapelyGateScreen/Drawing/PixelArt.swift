@@ -88,9 +88,16 @@ enum PixelArt {
     ]
 
     /// The tiny grid with its last row kept free. Dropping a row of the tiny pictures
-    /// leaves these three too alike in ASCII: a boxier circle, a hexagon with straight
-    /// sides to its points, a cross with thinner arms.
+    /// leaves these too alike in ASCII: a pentagon with its roof kept whole, a boxier
+    /// circle, a hexagon with straight sides to its points, a cross with thinner arms.
     static let tinyShort: [ShapeKind: [String]] = [
+        .pentagon: [".......##.......",
+                    ".....######.....",
+                    "..############..",
+                    "################",
+                    ".##############.",
+                    "..############..",
+                    "...##########..."],
         .circle: ["...##########...",
                   ".##############.",
                   "################",
@@ -115,14 +122,14 @@ enum PixelArt {
     ]
 
     static let tiny: [ShapeKind: [String]] = [
-        .circle: ["....########....",
+        .circle: [".....######.....",
                   ".##############.",
                   "################",
                   "################",
                   "################",
                   "################",
                   ".##############.",
-                  "....########...."],
+                  ".....######....."],
         .square: Array(repeating: "################", count: 8),
         .triangle: [".......##.......",
                     "......####......",
@@ -133,11 +140,11 @@ enum PixelArt {
                     ".##############.",
                     "################"],
         .pentagon: [".......##.......",
-                    "....########....",
-                    ".##############.",
+                    ".....######.....",
+                    "...##########...",
+                    "################",
                     "################",
                     ".##############.",
-                    "..############..",
                     "..############..",
                     "...##########..."],
         .hexagon: ["....########....",
