@@ -12,8 +12,12 @@
 //   it starts. Time is a monotonic reading in seconds handed in by the caller; an answer
 //   at or after the deadline is an expiry, never a pass.
 // - An entry that is not a tile number changes nothing.
+// - The generator is injected (any RandomNumberGenerator: the gate's, or a test's). It
+//   is held as an existential, not a generic parameter: a generic challenge would have
+//   its type information assembled by the runtime at the gate's start, which costs more
+//   than dealing every board.
 
-public struct Challenge<Generator: RandomNumberGenerator> {
+public struct Challenge {
     public let configuration: GateConfiguration
     public private(set) var state: ChallengeState = .open
     public private(set) var round = 1
@@ -22,9 +26,9 @@ public struct Challenge<Generator: RandomNumberGenerator> {
     public private(set) var failedAttempts = 0
     /// Monotonic time at which the current round expires; nil without a countdown.
     public private(set) var deadline: Double?
-    private var generator: Generator
+    private var generator: any RandomNumberGenerator
 
-    public init(configuration: GateConfiguration, generator: Generator, now: Double) {
+    public init(configuration: GateConfiguration, generator: some RandomNumberGenerator, now: Double) {
         precondition(!configuration.kinds.isEmpty && configuration.numberOfEachShape > 0)
         self.configuration = configuration
         self.generator = generator

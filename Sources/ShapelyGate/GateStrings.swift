@@ -30,11 +30,13 @@ public struct GateStrings: Sendable {
     public func name(of kind: ShapeKind) -> String { text(.name(of: kind)) }
 
     /// Replaces each `{name}` that `values` knows; leaves every other character alone.
+    /// (Substrings are made strings before they are added: adding a substring to a string
+    /// is generic code the runtime sets up on first use, at the gate's start.)
     public static func fill(_ template: String, _ values: [String: String]) -> String {
         var out = ""
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
+            out += String(rest[..<open])
             let afterOpen = rest.index(after: open)
             if let close = rest[afterOpen...].firstIndex(of: "}"),
                 let value = values[String(rest[afterOpen..<close])]
@@ -46,7 +48,7 @@ public struct GateStrings: Sendable {
                 rest = rest[afterOpen...]
             }
         }
-        out += rest
+        out += String(rest)
         return out
     }
 

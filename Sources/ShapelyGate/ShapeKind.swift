@@ -8,8 +8,25 @@ public enum ShapeKind: String, CaseIterable, Sendable, Hashable {
     /// The seed's kinds: the default board.
     public static let seedKinds: [ShapeKind] = [.circle, .square, .triangle, .pentagon]
 
+    /// The kind's place in `allCases`, for tables indexed by kind.
+    package var index: Int {
+        Self.allCases.firstIndex(of: self)!
+    }
+
     /// The capitalised name used in string keys: `DescriptionCircle`, `Shapes/Circle`.
+    /// Spelled out: joining a character and a substring goes through generic code whose
+    /// type information the runtime looks up on first use, at the gate's start.
     public var keyName: String {
-        rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+        switch self {
+        case .circle: "Circle"
+        case .square: "Square"
+        case .triangle: "Triangle"
+        case .pentagon: "Pentagon"
+        case .hexagon: "Hexagon"
+        case .star: "Star"
+        case .diamond: "Diamond"
+        case .heart: "Heart"
+        case .cross: "Cross"
+        }
     }
 }

@@ -51,7 +51,7 @@ enum Drawn {
     @Test(arguments: Charset.allCases)
     func onlyTheCharactersOfTheSet(_ charset: Charset) {
         let allowed: Set<Character> = switch charset {
-        case .blocks: Set(Charset.quadrants)
+        case .blocks: Set(Charset.quadrants.map(Character.init))
         case .console: [" ", "█"]
         case .ascii: Set((32...126).map { Character(Unicode.Scalar(UInt8($0))) })
         }

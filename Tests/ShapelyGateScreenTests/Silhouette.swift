@@ -58,7 +58,7 @@ struct Silhouette {
     static func ink(_ character: Character, across: Int) -> [(Int, Int)] {
         let tall = 2 * across
         let all = (0..<tall).flatMap { y in (0..<across).map { x in (x, y) } }
-        if let bits = Charset.quadrants.firstIndex(of: character) {
+        if let bits = Charset.quadrants.map(Character.init).firstIndex(of: character) {
             let half = across / 2, halfTall = across
             return all.filter { x, y in
                 let bit = (x < half ? 1 : 2) * (y < halfTall ? 1 : 4)

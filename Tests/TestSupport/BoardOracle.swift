@@ -6,7 +6,7 @@
 import ShapelyGate
 
 public struct BoardOracle {
-    public private(set) var challenge: Challenge<GateRandom>
+    public private(set) var challenge: Challenge
 
     public init(seed: UInt64, _ configuration: GateConfiguration = GateConfiguration()) {
         challenge = Challenge(configuration: configuration, generator: GateRandom(seed: seed), now: 0)

@@ -35,7 +35,7 @@ final class Session: @unchecked Sendable {
     let terminal: any GateTerminal
     let renderer: Renderer
     let clock: any SessionClock
-    var challenge: Challenge<GateRandom>
+    var challenge: Challenge
     /// Login mode: Ctrl-Z denies instead of suspending the gate.
     private let loginMode: Bool
     private let signals: any SessionSignals

@@ -56,32 +56,45 @@ package enum Charset: String, CaseIterable, Sendable {
         self == .console ? (1, 1) : (2, 2)
     }
 
+    /// The raster as lines of characters. Built a scalar at a time: a string made from a
+    /// mapped sequence would need generic type information the runtime assembles on
+    /// first use, which costs more at startup than drawing the whole board.
     func lines(_ raster: Raster) -> [String] {
+        var lines: [String] = []
         guard pixelsPerCell == (2, 2) else {
-            return (0..<raster.height).map { row in
-                String((0..<raster.width).map { raster[column: $0, row: row] ? "█" : " " })
+            for row in 0..<raster.height {
+                var line = ""
+                for column in 0..<raster.width { line.unicodeScalars.append(raster[column: column, row: row] ? "█" : " ") }
+                lines.append(line)
             }
+            return lines
         }
         // Bits: 1 top left, 2 top right, 4 bottom left, 8 bottom right; 0 off the grid.
-        let columns = raster.width / 2
         func pattern(_ cell: Int, _ row: Int) -> Int {
             let (x, y) = (2 * cell, 2 * row)
             return (raster[column: x, row: y] ? 1 : 0) | (raster[column: x + 1, row: y] ? 2 : 0)
                 | (raster[column: x, row: y + 1] ? 4 : 0) | (raster[column: x + 1, row: y + 1] ? 8 : 0)
         }
-        return (0..<raster.height / 2).map { row in
-            String((0..<columns).map { cell -> Character in
+        for row in 0..<raster.height / 2 {
+            var line = ""
+            for cell in 0..<raster.width / 2 {
                 let here = pattern(cell, row)
-                if self == .blocks { return Charset.quadrants[here] }
-                // A full cell alone between blanks is a stroke going up and down: a bar.
-                if here == 15, pattern(cell - 1, row) == 0, pattern(cell + 1, row) == 0 { return "|" }
-                return Charset.asciiQuadrants[here]
-            })
+                if self == .blocks {
+                    line.unicodeScalars.append(Charset.quadrants[here])
+                } else if here == 15, pattern(cell - 1, row) == 0, pattern(cell + 1, row) == 0 {
+                    // A full cell alone between blanks is a stroke going up and down: a bar.
+                    line.unicodeScalars.append("|")
+                } else {
+                    line.unicodeScalars.append(Charset.asciiQuadrants[here])
+                }
+            }
+            lines.append(line)
         }
+        return lines
     }
 
     /// Indexed by the 4-bit pattern above. In ASCII, a half cell is a line along that
     /// side, a diagonal pair or a three-quarter cell a slash along its open corner.
-    static let quadrants = Array(" ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█")
-    static let asciiQuadrants = Array(#" ''-.|//.\|\_\/#"#)
+    static let quadrants: [Unicode.Scalar] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
+    static let asciiQuadrants: [Unicode.Scalar] = [" ", "'", "'", "-", ".", "|", "/", "/", ".", "\\", "|", "\\", "_", "\\", "/", "#"]
 }

@@ -46,7 +46,7 @@ struct Raster: Equatable, Sendable {
                     let y = 1 - (Double(row) + (Double(sampleRow) + 0.5) / Double(samples)) / Double(height)
                     for sampleColumn in 0..<samples {
                         let x = (Double(column) + (Double(sampleColumn) + 0.5) / Double(samples)) / Double(width)
-                        if figure.signedDistance(x: x, y: y) <= 0 { hits += 1 } else { misses += 1 }
+                        if figure.contains(x: x, y: y) { hits += 1 } else { misses += 1 }
                         if hits >= needed || misses > samples * samples - needed { break sampling }
                     }
                 }

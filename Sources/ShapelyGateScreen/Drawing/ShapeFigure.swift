@@ -82,6 +82,27 @@ struct ShapeFigure: Sendable {
         }
     }
 
+    /// Whether (x, y) is inside: the sign of `signedDistance` without the distance (no
+    /// square roots), for the many samples near an edge. A point exactly on a polygon's
+    /// edge may fall either way.
+    func contains(x: Double, y: Double) -> Bool {
+        switch boundary {
+        case let .circle(centerX, centerY, radius):
+            return (x - centerX) * (x - centerX) + (y - centerY) * (y - centerY) <= radius * radius
+        case let .polygon(corners):
+            var inside = false
+            var previous = corners[corners.count - 1]
+            for corner in corners {
+                if (previous.y > y) != (corner.y > y),
+                   x < previous.x + (y - previous.y) * (corner.x - previous.x) / (corner.y - previous.y) {
+                    inside.toggle()
+                }
+                previous = corner
+            }
+            return inside
+        }
+    }
+
     private static func polygon(_ corners: [(x: Double, y: Double)]) -> ShapeFigure {
         ShapeFigure(boundary: .polygon(corners))
     }

@@ -58,13 +58,15 @@ struct TileArrangement: Equatable {
         guard let perRow = perRow(count, width: width) else { return nil }
         let digits = String(count).count
         // Each kind is drawn once per board, however many tiles show it.
-        var pictures: [ShapeKind: [String]] = [:]
+        // Arrays, not dictionaries: a dictionary's first use costs a runtime lookup of its
+        // key's conformance, more than drawing a tile.
+        var pictures = [[String]?](repeating: nil, count: ShapeKind.allCases.count)
         var lines: [String] = []
         let gap = String(repeating: " ", count: self.gap)
         // Rows that touch: each tile leaves its last pixel row free, half a cell between it
         // and the tile below, and never takes the colour of the tile just above it.
         let touching = numbersBeside && !spaced
-        var above: [Int: TileColor] = [:]
+        var above = [TileColor?](repeating: nil, count: perRow)
         for start in stride(from: 0, to: count, by: perRow) {
             if start > 0 && (spaced || !numbersBeside) { lines.append("") }
             let row = board.tiles[start..<min(start + perRow, count)]
@@ -72,10 +74,11 @@ struct TileArrangement: Equatable {
             var art = [String](repeating: "", count: size.rows)
             for (offset, tile) in row.enumerated() {
                 let number = String(start + offset + 1)
-                if pictures[tile.kind] == nil { pictures[tile.kind] = charset.tile(tile.kind, size: size, bottomFree: touching) }
+                let kindIndex = tile.kind.index
+                if pictures[kindIndex] == nil { pictures[kindIndex] = charset.tile(tile.kind, size: size, bottomFree: touching) }
                 let color = touching ? Self.color(tile.color, under: above[offset], mode: display.colorMode) : tile.color
                 above[offset] = color
-                let picture = pictures[tile.kind]!.map { Palette.paint($0, color, mode: display.colorMode) }
+                let picture = pictures[kindIndex]!.map { Palette.paint($0, color, mode: display.colorMode) }
                 let separator = offset == 0 ? "" : gap
                 if numbersBeside {
                     let label = String(repeating: " ", count: digits - number.count) + number
@@ -94,7 +97,11 @@ struct TileArrangement: Equatable {
                     for index in 0..<size.rows { art[index] += separator + picture[index] }
                 }
             }
-            if !numbersBeside { lines.append(labels.joined(separator: gap)) }
+            if !numbersBeside {
+                var line = ""
+                for (index, label) in labels.enumerated() { line += (index == 0 ? "" : gap) + label }
+                lines.append(line)
+            }
             lines += art
         }
         return lines

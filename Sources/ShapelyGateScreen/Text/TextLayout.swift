@@ -25,7 +25,7 @@ package enum TextLayout {
             if !started {
                 started = true
             } else if used + 1 + wordWidth <= width {
-                line += " " + word
+                line += " " + String(word)  // not `+ word`: generic code set up at run time
                 used += 1 + wordWidth
                 continue
             } else {
@@ -69,6 +69,14 @@ package enum TextLayout {
 
     /// `line` with every whole-word occurrence of `word` (ignoring case) between `on`
     /// and `off`.
+    /// `characters` as a string, appended one by one (`String(_:)` over a slice is generic
+    /// code the runtime sets up on first use, at the gate's start).
+    private static func string(_ characters: ArraySlice<Character>) -> String {
+        var text = ""
+        for character in characters { text.append(character) }
+        return text
+    }
+
     static func marking(_ word: String, in line: String, on: String, off: String) -> String {
         let characters = Array(line)
         let target = word.lowercased()
@@ -81,8 +89,8 @@ package enum TextLayout {
             // The cheap word-boundary tests first: most places are inside a word.
             if end <= characters.count, index == 0 || !characters[index - 1].isLetter,
                end == characters.count || !characters[end].isLetter,
-               String(characters[index..<end]).lowercased() == target {
-                out += on + String(characters[index..<end]) + off
+               Self.string(characters[index..<end]).lowercased() == target {
+                out += on + Self.string(characters[index..<end]) + off
                 index = end
             } else {
                 out.append(characters[index])

@@ -40,7 +40,9 @@ struct TextPart: Equatable {
             body = TextLayout.marking(emphasis, in: line, on: on, off: off)
         }
         guard !codes.isEmpty || body != line else { return line }
-        let start = codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
+        var start = ""
+        for (index, code) in codes.enumerated() { start += (index == 0 ? "\u{1B}[" : ";") + code }
+        if !start.isEmpty { start += "m" }
         return start + body + Palette.reset
     }
 }
