@@ -56,16 +56,21 @@ package enum Charset: String, CaseIterable, Sendable {
         self == .console ? (1, 1) : (2, 2)
     }
 
-    /// The raster as lines of characters. Built a scalar at a time: a string made from a
-    /// mapped sequence would need generic type information the runtime assembles on
-    /// first use, which costs more at startup than drawing the whole board.
+    /// The raster as lines of characters. Each line is built as UTF-8 bytes and made a
+    /// string once: appending scalar by scalar, or making a string from a mapped
+    /// sequence (generic code the runtime sets up on first use), costs more at the gate's
+    /// start than the rest of drawing the board.
     func lines(_ raster: Raster) -> [String] {
         var lines: [String] = []
+        var bytes: [UInt8] = []
+        func finish() {
+            lines.append(String(decoding: bytes, as: UTF8.self))
+            bytes.removeAll(keepingCapacity: true)
+        }
         guard pixelsPerCell == (2, 2) else {
             for row in 0..<raster.height {
-                var line = ""
-                for column in 0..<raster.width { line.unicodeScalars.append(raster[column: column, row: row] ? "█" : " ") }
-                lines.append(line)
+                for column in 0..<raster.width { Self.encode(raster[column: column, row: row] ? "█" : " ", into: &bytes) }
+                finish()
             }
             return lines
         }
@@ -76,21 +81,36 @@ package enum Charset: String, CaseIterable, Sendable {
                 | (raster[column: x, row: y + 1] ? 4 : 0) | (raster[column: x + 1, row: y + 1] ? 8 : 0)
         }
         for row in 0..<raster.height / 2 {
-            var line = ""
             for cell in 0..<raster.width / 2 {
                 let here = pattern(cell, row)
                 if self == .blocks {
-                    line.unicodeScalars.append(Charset.quadrants[here])
+                    Self.encode(Charset.quadrants[here], into: &bytes)
                 } else if here == 15, pattern(cell - 1, row) == 0, pattern(cell + 1, row) == 0 {
                     // A full cell alone between blanks is a stroke going up and down: a bar.
-                    line.unicodeScalars.append("|")
+                    Self.encode("|", into: &bytes)
                 } else {
-                    line.unicodeScalars.append(Charset.asciiQuadrants[here])
+                    Self.encode(Charset.asciiQuadrants[here], into: &bytes)
                 }
             }
-            lines.append(line)
+            finish()
         }
         return lines
+    }
+
+    /// `scalar` as UTF-8; every character a tile is drawn with is below U+10000.
+    private static func encode(_ scalar: Unicode.Scalar, into bytes: inout [UInt8]) {
+        let value = scalar.value
+        switch value {
+        case 0..<0x80:
+            bytes.append(UInt8(value))
+        case 0x80..<0x800:
+            bytes.append(UInt8(0xC0 | value >> 6))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        default:
+            bytes.append(UInt8(0xE0 | value >> 12))
+            bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        }
     }
 
     /// Indexed by the 4-bit pattern above. In ASCII, a half cell is a line along that
