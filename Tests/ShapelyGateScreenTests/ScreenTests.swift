@@ -17,7 +17,7 @@ import Testing
     }
 
     func frame(_ board: Board, _ size: TerminalSize, language: String = "en", display: Display? = nil,
-               message: ScreenMessage? = nil) -> Result<Frame, NeededSizes> {
+               message: ScreenMessage? = nil) -> FrameFit {
         Renderer(strings: GateStrings(language: language), display: display ?? blocks, guarding: "sudo apt upgrade")
             .frame(board, target: .pentagon, round: 1, rounds: 1, message: message, secondsLeft: 10, size: size)
     }

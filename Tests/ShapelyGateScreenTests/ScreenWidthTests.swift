@@ -79,7 +79,7 @@ import Testing
         return Board.deal(kinds: GateConfiguration.kinds(count: kinds), perKind: perKind, using: &generator)
     }
 
-    func consoleFrame(_ board: Board, _ size: TerminalSize) -> Result<Frame, NeededSizes> {
+    func consoleFrame(_ board: Board, _ size: TerminalSize) -> FrameFit {
         Renderer(strings: GateStrings(language: "en"), display: Self.console)
             .frame(board, target: board.tiles[0].kind, round: 1, rounds: 1, message: nil, secondsLeft: 10, size: size)
     }

@@ -86,7 +86,7 @@ enum Layout {
     }
 
     /// The frame for `board` on a screen of `size`, or the sizes it needs.
-    static func frame(_ board: Board, text: FrameText, display: Display, size: TerminalSize) -> Result<Frame, NeededSizes> {
+    static func frame(_ board: Board, text: FrameText, display: Display, size: TerminalSize) -> FrameFit {
         let width = max(1, size.columns - 1)
         let wrapped = Text(text, width: width, mode: display.colorMode)
         let count = board.tiles.count

@@ -110,7 +110,7 @@ package struct Renderer: Sendable {
     }
 
     package func frame(_ board: Board, target: ShapeKind, round: Int, rounds: Int, message: ScreenMessage?,
-               secondsLeft: Int?, size: TerminalSize) -> Result<Frame, NeededSizes> {
+               secondsLeft: Int?, size: TerminalSize) -> FrameFit {
         let text = frameText(board, target: target, round: round, rounds: rounds, message: message,
                              secondsLeft: secondsLeft, columns: size.columns)
         return Layout.frame(board, text: text, display: display, size: size)
