@@ -24,33 +24,54 @@ struct Raster: Equatable, Sendable {
     /// square, so each pixel is `1/width` wide and `1/height` tall in figure units.
     init(_ figure: ShapeFigure, width: Int, height: Int) {
         let samples = 4
-        // No sample of a pixel is farther than this from its centre; the distance is
-        // exact, so a centre this far from every edge decides the whole pixel at once.
-        let reach = 0.5 * (1 / Double(width * width) + 1 / Double(height * height)).squareRoot()
-        var pixels = [Bool](repeating: false, count: width * height)
+        let needed = (samples * samples + 1) / 2
         // Every figure is left–right symmetric: the left half is sampled and mirrored,
         // so rounding never makes one side a pixel wider than the other.
+        let half = (width + 1) / 2
+        let rowSamples = half * samples
+        /// Where sample `index` of a row stands across, exactly as it always has.
+        func sampleX(_ index: Int) -> Double {
+            (Double(index / samples) + (Double(index % samples) + 0.5) / Double(samples)) / Double(width)
+        }
+        /// The first sample of a row at or right of `cut`.
+        func firstSample(atOrRightOf cut: Double) -> Int {
+            let estimate = (cut * Double(width * samples) - 0.5).rounded(.up)
+            var index = estimate <= 0 ? 0 : estimate >= Double(rowSamples) ? rowSamples : Int(estimate)
+            while index > 0 && sampleX(index - 1) >= cut { index -= 1 }
+            while index < rowSamples && sampleX(index) < cut { index += 1 }
+            return index
+        }
+        var pixels = [Bool](repeating: false, count: width * height)
+        var cuts: [Double] = []
+        var hits = [Int](repeating: 0, count: half)
         for row in 0..<height {
-            for column in 0..<(width + 1) / 2 {
-                defer { pixels[row * width + width - 1 - column] = pixels[row * width + column] }
-                let centre = figure.signedDistance(x: (Double(column) + 0.5) / Double(width),
-                                                   y: 1 - (Double(row) + 0.5) / Double(height))
-                if abs(centre) > reach {
-                    pixels[row * width + column] = centre < 0
-                    continue
-                }
-                // On when at least half the samples hit: stop as soon as that is decided.
-                let needed = (samples * samples + 1) / 2
-                var hits = 0, misses = 0
-                sampling: for sampleRow in 0..<samples {
-                    let y = 1 - (Double(row) + (Double(sampleRow) + 0.5) / Double(samples)) / Double(height)
-                    for sampleColumn in 0..<samples {
-                        let x = (Double(column) + (Double(sampleColumn) + 0.5) / Double(samples)) / Double(width)
-                        if figure.contains(x: x, y: y) { hits += 1 } else { misses += 1 }
-                        if hits >= needed || misses > samples * samples - needed { break sampling }
+            for column in 0..<half { hits[column] = 0 }
+            for sampleRow in 0..<samples {
+                cuts.removeAll(keepingCapacity: true)
+                figure.crossings(atY: 1 - (Double(row) + (Double(sampleRow) + 0.5) / Double(samples)) / Double(height),
+                                 into: &cuts)
+                cuts.sort()
+                // A sample is inside when an odd number of cuts lie to its right: between
+                // the cuts, the stretches with an odd number to their right are inside.
+                var start = 0
+                for index in 0...cuts.count {
+                    let end = index < cuts.count ? firstSample(atOrRightOf: cuts[index]) : rowSamples
+                    if (cuts.count - index) & 1 == 1 {
+                        var sample = start
+                        while sample < end {
+                            let column = sample / samples
+                            let columnEnd = min(end, (column + 1) * samples)
+                            hits[column] += columnEnd - sample
+                            sample = columnEnd
+                        }
                     }
+                    start = max(start, end)
                 }
-                pixels[row * width + column] = hits >= needed
+            }
+            // On when at least half the samples fall inside.
+            for column in 0..<half {
+                pixels[row * width + column] = hits[column] >= needed
+                pixels[row * width + width - 1 - column] = hits[column] >= needed
             }
         }
         self.init(width: width, height: height, pixels: pixels)

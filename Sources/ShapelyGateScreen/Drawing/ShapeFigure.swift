@@ -56,50 +56,25 @@ struct ShapeFigure: Sendable {
         }
     }
 
-    /// Distance from (x, y) to the boundary: negative inside, positive outside.
-    func signedDistance(x: Double, y: Double) -> Double {
+    /// Where the horizontal line at height `y` crosses the boundary, appended to `cuts`
+    /// (in no order). A point on that line is inside when an odd number of the cuts lie
+    /// to its right: the even-odd rule along a ray to the right.
+    func crossings(atY y: Double, into cuts: inout [Double]) {
         switch boundary {
         case let .circle(centerX, centerY, radius):
-            return ((x - centerX) * (x - centerX) + (y - centerY) * (y - centerY)).squareRoot() - radius
+            let rise = y - centerY
+            guard rise * rise < radius * radius else { return }
+            let half = (radius * radius - rise * rise).squareRoot()
+            cuts.append(centerX - half)
+            cuts.append(centerX + half)
         case let .polygon(corners):
-            var nearest = Double.infinity
-            var inside = false
             var previous = corners[corners.count - 1]
             for corner in corners {
-                let edgeX = corner.x - previous.x, edgeY = corner.y - previous.y
-                let toX = x - previous.x, toY = y - previous.y
-                let along = max(0, min(1, (toX * edgeX + toY * edgeY) / (edgeX * edgeX + edgeY * edgeY)))
-                let offX = toX - edgeX * along, offY = toY - edgeY * along
-                nearest = min(nearest, offX * offX + offY * offY)
-                // Even-odd crossing count along a ray to the right.
-                if (previous.y > y) != (corner.y > y),
-                   x < previous.x + (y - previous.y) * edgeX / edgeY {
-                    inside.toggle()
+                if (previous.y > y) != (corner.y > y) {
+                    cuts.append(previous.x + (y - previous.y) * (corner.x - previous.x) / (corner.y - previous.y))
                 }
                 previous = corner
             }
-            return inside ? -nearest.squareRoot() : nearest.squareRoot()
-        }
-    }
-
-    /// Whether (x, y) is inside: the sign of `signedDistance` without the distance (no
-    /// square roots), for the many samples near an edge. A point exactly on a polygon's
-    /// edge may fall either way.
-    func contains(x: Double, y: Double) -> Bool {
-        switch boundary {
-        case let .circle(centerX, centerY, radius):
-            return (x - centerX) * (x - centerX) + (y - centerY) * (y - centerY) <= radius * radius
-        case let .polygon(corners):
-            var inside = false
-            var previous = corners[corners.count - 1]
-            for corner in corners {
-                if (previous.y > y) != (corner.y > y),
-                   x < previous.x + (y - previous.y) * (corner.x - previous.x) / (corner.y - previous.y) {
-                    inside.toggle()
-                }
-                previous = corner
-            }
-            return inside
         }
     }
 
