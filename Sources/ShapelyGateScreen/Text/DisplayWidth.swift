@@ -11,6 +11,8 @@
 
 package enum DisplayWidth {
     static func of(_ scalar: Unicode.Scalar) -> Int {
+        // Printable ASCII, most of what is measured, without the Unicode tables.
+        if scalar.value >= 0x20 && scalar.value < 0x7F { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break

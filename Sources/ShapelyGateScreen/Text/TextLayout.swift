@@ -69,6 +69,12 @@ package enum TextLayout {
 
     /// `line` with every whole-word occurrence of `word` (ignoring case) between `on`
     /// and `off`.
+    /// Whether `character` is a letter, ASCII answered without the Unicode tables.
+    private static func isLetter(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return character.isLetter }
+        return (ascii >= 65 && ascii <= 90) || (ascii >= 97 && ascii <= 122)
+    }
+
     /// `characters` as a string, appended one by one (`String(_:)` over a slice is generic
     /// code the runtime sets up on first use, at the gate's start).
     private static func string(_ characters: ArraySlice<Character>) -> String {
@@ -87,8 +93,8 @@ package enum TextLayout {
         while index < characters.count {
             let end = index + length
             // The cheap word-boundary tests first: most places are inside a word.
-            if end <= characters.count, index == 0 || !characters[index - 1].isLetter,
-               end == characters.count || !characters[end].isLetter,
+            if end <= characters.count, index == 0 || !Self.isLetter(characters[index - 1]),
+               end == characters.count || !Self.isLetter(characters[end]),
                Self.string(characters[index..<end]).lowercased() == target {
                 out += on + Self.string(characters[index..<end]) + off
                 index = end
