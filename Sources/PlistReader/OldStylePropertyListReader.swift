@@ -29,19 +29,7 @@ struct OldStylePropertyListReader {
     private init(u: [UInt16]) { self.u = u }
 
     private func fail(_ reason: String) -> PropertyListError {
-        var line = 1
-        var p = 0
-        let stop = min(i, end)
-        while p < stop {
-            if u[p] == 0x0D {
-                line += 1
-                if p + 1 < stop, u[p + 1] == 0x0A { p += 1 }
-            } else if u[p] == 0x0A {
-                line += 1
-            }
-            p += 1
-        }
-        return PropertyListError(.line(line), reason)
+        PropertyListError(PropertyListError.line(in: u, before: min(i, end)), reason)
     }
 
     private static func isUnquoted(_ c: UInt16) -> Bool {

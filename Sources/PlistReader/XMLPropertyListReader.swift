@@ -28,19 +28,7 @@ struct XMLPropertyListReader {
     }
 
     func fail(_ reason: String, at position: Int? = nil) -> PropertyListError {
-        let stop = min(position ?? i, end)
-        var line = 1
-        var p = 0
-        while p < stop {
-            if b[p] == 0x0D {
-                line += 1
-                if p + 1 < stop, b[p + 1] == 0x0A { p += 1 }
-            } else if b[p] == 0x0A {
-                line += 1
-            }
-            p += 1
-        }
-        return PropertyListError(.line(line), reason)
+        PropertyListError(PropertyListError.line(in: b, before: min(position ?? i, end)), reason)
     }
 
     func at(_ position: Int, _ text: String) -> Bool {
