@@ -49,6 +49,7 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
     public static let signalSuspend = StringKey("Terminal", "SignalSuspend")
     public static let signalHangup = StringKey("Terminal", "SignalHangup")
     public static let signalTerminate = StringKey("Terminal", "SignalTerminate")
+    public static let colon = StringKey("Terminal", "Colon")
     public static func name(of kind: ShapeKind) -> StringKey {
         StringKey("Shapes", kind.keyName)
     }
@@ -67,7 +68,7 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         [title, countdown] + ShapeKind.allCases.map(description(of:))
         + [tooManyTitle, tooManyDescription, tooManyOK, expiredTitle, expiredDescription, expiredOK]
         + [prompt, wrongShape, notATile, round, passed, noTerminal, endOfInput, interrupted, locked]
-        + [noTerminalPAM, toRun, pressEnter, roundWon, tooSmall, tooSmallNow, notRun, tooLong]
+        + [noTerminalPAM, toRun, pressEnter, roundWon, tooSmall, tooSmallNow, notRun, tooLong, colon]
         + [signalInterrupt, signalQuit, signalSuspend, signalHangup, signalTerminate]
         + ShapeKind.allCases.map(name(of:))
         + [wordsTiles, wordsTile, secondsLeft] + ShapeKind.allCases.map(words(for:))
@@ -96,6 +97,7 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         case ("Terminal", "RoundWon"): return "After a right answer when another round follows; {round} of {rounds} is the next"
         case ("Terminal", "TooSmall"): return "On stderr when time ran out before the board ever fitted; {columns}x{rows} is a size that fits"
         case ("Terminal", "TooSmallNow"): return "In place of the board while it does not fit; {sizes} lists sizes that fit, {columns}x{rows} is one"
+        case ("Terminal", "Colon"): return "After a label, as in 'Time left: 00:10'; French puts a no-break space before it"
         case ("Terminal", "NotRun"): return "After a denial in wrapper mode; {command} is what was not run"
         case ("Terminal", "TooLong"): return "On stderr when what a pass allows is too long to show; {count} characters, {limit} at most"
         case ("Terminal", let key) where key.hasPrefix("Signal"): return "The way a gate was ended, as {signal} in Interrupted"

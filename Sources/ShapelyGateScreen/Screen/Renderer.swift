@@ -76,7 +76,7 @@ package struct Renderer: Sendable {
     package func countdown(seconds: Int, width: Int) -> String {
         let clamped = max(0, seconds)
         let pad: (Int) -> String = { $0 < 10 ? "0\($0)" : String($0) }
-        let time = ": \(pad(clamped / 60)):\(pad(clamped % 60))"
+        let time = say(.colon) + " \(pad(clamped / 60)):\(pad(clamped % 60))"
         // Without UTF-8 the terminal may have no `…`: three dots.
         let label = TextLayout.truncate(say(.countdown), width: max(1, width - 1 - DisplayWidth.of(time)),
                                         ellipsis: display.charset == .ascii ? "..." : "…")
@@ -145,7 +145,7 @@ package struct Renderer: Sendable {
     private func denial(_ reason: DenialReason, width: Int) -> [String] {
         let (title, description): (StringKey, StringKey) =
             reason == .tooManyAttempts ? (.tooManyTitle, .tooManyDescription) : (.expiredTitle, .expiredDescription)
-        let heading = say(title) + ":"
+        let heading = say(title) + say(.colon)
         let heads = TextPart("", bold: true, color: .red)
         var left = heading.count
         return TextLayout.wrap(heading + " " + say(description), width: width).map { line in
