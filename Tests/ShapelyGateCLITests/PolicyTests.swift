@@ -65,6 +65,16 @@ import Glibc
             let (options, _) = try settle(arguments, environment: asking, systemConfig: system, systemConfigOwner: getuid())
             #expect(options.board == expected, "\(arguments) SHAPELYGATE_BOARD=\(variable)")
         }
+        // The variable only ever asks for words: it never takes them from a file.
+        for (systemBoard, userBoard) in [("words", "picture"), ("picture", "words")] {
+            writeFile(system, "board = \(systemBoard)\n")
+            userFile("board = \(userBoard)\n")
+            for variable in ["picture", "Words", "pictures"] {
+                asking["SHAPELYGATE_BOARD"] = variable
+                let (options, _) = try settle([], environment: asking, systemConfig: system, systemConfigOwner: getuid())
+                #expect(options.board == BoardStyle(rawValue: userBoard), "\(systemBoard)/\(userBoard) \(variable)")
+            }
+        }
     }
 
     @Test func strictIsAtMostOneInAHundredWhereverItStands() throws {

@@ -98,7 +98,7 @@ import Testing
         #expect(spoken == [60, 30, 10, 5])
         #expect(WordsBoard.nextThreshold(below: 10) == 5)
         #expect(WordsBoard.nextThreshold(below: 5) == nil)
-        #expect(renderer("fr").spokenTimeLeft(seconds: 7) == "Secondes restantes : 7.")
+        #expect(renderer("fr").spokenTimeLeft(seconds: 7) == "Secondes restantes\u{00A0}: 7.")
     }
 
     @Test func theOptionAndTheKeyChooseTheBoard() throws {

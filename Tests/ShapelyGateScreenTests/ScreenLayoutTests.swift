@@ -160,6 +160,25 @@ import Testing
         for line in frame.lines { #expect(frame.left + TextLayout.visibleWidth(line) <= 59, "\(line)") }
     }
 
+    /// The colon after the label is the language's (French sets a no-break space before
+    /// it); an override's colon too wide for the line is a plain one, so the countdown
+    /// never runs past the screen onto the prompt.
+    @Test func theColonFollowsTheLanguageAndNeverPushesTheCountdownOffTheScreen() throws {
+        let french = Renderer(strings: GateStrings(language: "fr"), display: Self.displays[0])
+        #expect(visibleText(french.countdown(seconds: 42, width: 40)) == "Temps restant\u{00A0}: 00:42")
+        let long = String(repeating: "colon ", count: 12)
+        let renderer = Renderer(strings: GateStrings(language: "en", overrides: [.colon: long]), display: Self.displays[0])
+        for width in [20, 40, 80, 100] {
+            let line = visibleText(renderer.countdown(seconds: 9, width: width))
+            #expect(DisplayWidth.of(line) <= width - 1 && line.hasSuffix(width < 80 ? ": 00:09" : "colon  00:09"),
+                    "\(width): \(line)")
+        }
+        let frame = try renderer.frame(deal(kinds: 4), target: .square, round: 1, rounds: 1, message: nil,
+                                       secondsLeft: 9, size: TerminalSize(columns: 40, rows: 24)).get()
+        #expect(visibleText(frame.lines[frame.promptRow]).contains("drop the square: choose 1-8"))
+        for line in frame.lines { #expect(frame.left + TextLayout.visibleWidth(line) <= 39, "\(line)") }
+    }
+
     @Test func aCutCountdownLabelEndsInDotsWithoutUTF8() {
         let long = "Remaining time before this parental gate closes itself for good"
         let ascii = Renderer(strings: GateStrings(language: "en", overrides: [.countdown: long]), display: Self.displays[1])
@@ -197,14 +216,15 @@ import Testing
     /// Where rows touch, the last line of every row of tiles holds only the top halves of
     /// cells: half a cell stays free above the tile below, so no two tiles meet, in every
     /// character set and without colour. Spaced rows draw tiles whole.
-    @Test(arguments: [Charset.blocks, .ascii])
+    @Test(arguments: Charset.allCases)
     func touchingRowsKeepHalfACellBetweenTiles(_ charset: Charset) throws {
         let board = Board(tiles: (0..<18).map { Tile(kind: ShapeKind.allCases[$0 % 9], color: .red) })
         let display = Display(charset: charset, colorMode: .monochrome, cursorControl: true)
-        let topHalves = Set(charset == .blocks ? " ▘▝▀" : " '-")
+        // The console's pixel is a whole cell: its free row is a blank line.
+        let topHalves = Set(charset == .blocks ? " ▘▝▀" : charset == .ascii ? " '-" : " ")
         for size in Layout.tileSizes(charset) {
             let touching = TileArrangement(charset: charset, size: size, numbersBeside: true, spaced: false)
-            guard let lines = touching.lines(board, display: display, width: 80) else { continue }
+            let lines = try #require(touching.lines(board, display: display, width: 80), "\(charset) \(size)")
             for row in stride(from: size.rows - 1, to: lines.count, by: size.rows) {
                 let drawn = lines[row].filter { !$0.isNumber }
                 #expect(drawn.allSatisfy(topHalves.contains), "\(charset) \(size) line \(row): \(lines[row])")

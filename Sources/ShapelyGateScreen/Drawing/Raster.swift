@@ -28,19 +28,6 @@ struct Raster: Equatable, Sendable {
         // Every figure is left–right symmetric: the left half is sampled and mirrored,
         // so rounding never makes one side a pixel wider than the other.
         let half = (width + 1) / 2
-        let rowSamples = half * samples
-        /// Where sample `index` of a row stands across, exactly as it always has.
-        func sampleX(_ index: Int) -> Double {
-            (Double(index / samples) + (Double(index % samples) + 0.5) / Double(samples)) / Double(width)
-        }
-        /// The first sample of a row at or right of `cut`.
-        func firstSample(atOrRightOf cut: Double) -> Int {
-            let estimate = (cut * Double(width * samples) - 0.5).rounded(.up)
-            var index = estimate <= 0 ? 0 : estimate >= Double(rowSamples) ? rowSamples : Int(estimate)
-            while index > 0 && sampleX(index - 1) >= cut { index -= 1 }
-            while index < rowSamples && sampleX(index) < cut { index += 1 }
-            return index
-        }
         var pixels = [Bool](repeating: false, count: width * height)
         var cuts: [Double] = []
         var hits = [Int](repeating: 0, count: half)
@@ -51,22 +38,7 @@ struct Raster: Equatable, Sendable {
                 figure.crossings(atY: 1 - (Double(row) + (Double(sampleRow) + 0.5) / Double(samples)) / Double(height),
                                  into: &cuts)
                 cuts.sort()
-                // A sample is inside when an odd number of cuts lie to its right: between
-                // the cuts, the stretches with an odd number to their right are inside.
-                var start = 0
-                for index in 0...cuts.count {
-                    let end = index < cuts.count ? firstSample(atOrRightOf: cuts[index]) : rowSamples
-                    if (cuts.count - index) & 1 == 1 {
-                        var sample = start
-                        while sample < end {
-                            let column = sample / samples
-                            let columnEnd = min(end, (column + 1) * samples)
-                            hits[column] += columnEnd - sample
-                            sample = columnEnd
-                        }
-                    }
-                    start = max(start, end)
-                }
+                Self.count(samples, across: width, inside: cuts, into: &hits)
             }
             // On when at least half the samples fall inside.
             for column in 0..<half {
@@ -75,6 +47,38 @@ struct Raster: Equatable, Sendable {
             }
         }
         self.init(width: width, height: height, pixels: pixels)
+    }
+
+    /// Adds to `hits`, for each column of the left half of a grid `width` pixels wide,
+    /// how many of its `samples` points along one sample row fall inside, given where the
+    /// row crosses the boundary (`cuts`, sorted). A point is inside when an odd number of
+    /// cuts lie to its right: between the cuts, the stretches with an odd number to their
+    /// right are inside. Each point stands where it always has (`sampleX`), and the first
+    /// point at or right of a cut is found from an estimate checked against it.
+    private static func count(_ samples: Int, across width: Int, inside cuts: [Double], into hits: inout [Int]) {
+        let rowSamples = hits.count * samples
+        func sampleX(_ index: Int) -> Double {
+            (Double(index / samples) + (Double(index % samples) + 0.5) / Double(samples)) / Double(width)
+        }
+        func firstSample(atOrRightOf cut: Double) -> Int {
+            let estimate = (cut * Double(width * samples) - 0.5).rounded(.up)
+            var index = estimate <= 0 ? 0 : estimate >= Double(rowSamples) ? rowSamples : Int(estimate)
+            while index > 0 && sampleX(index - 1) >= cut { index -= 1 }
+            while index < rowSamples && sampleX(index) < cut { index += 1 }
+            return index
+        }
+        var start = 0
+        for index in 0...cuts.count {
+            let end = index < cuts.count ? firstSample(atOrRightOf: cuts[index]) : rowSamples
+            var sample = start
+            while (cuts.count - index) & 1 == 1 && sample < end {
+                let column = sample / samples
+                let columnEnd = min(end, (column + 1) * samples)
+                hits[column] += columnEnd - sample
+                sample = columnEnd
+            }
+            start = max(start, end)
+        }
     }
 
     /// `kind` at `size`, on the pixel grid `charset` draws with.

@@ -76,7 +76,10 @@ package struct Renderer: Sendable {
     package func countdown(seconds: Int, width: Int) -> String {
         let clamped = max(0, seconds)
         let pad: (Int) -> String = { $0 < 10 ? "0\($0)" : String($0) }
-        let time = say(.colon) + " \(pad(clamped / 60)):\(pad(clamped % 60))"
+        let clock = " \(pad(clamped / 60)):\(pad(clamped % 60))"
+        // An override's colon too wide to leave the label a column is a plain one.
+        let colon = DisplayWidth.of(say(.colon) + clock) < width - 1 ? say(.colon) : ":"
+        let time = colon + clock
         // Without UTF-8 the terminal may have no `…`: three dots.
         let label = TextLayout.truncate(say(.countdown), width: max(1, width - 1 - DisplayWidth.of(time)),
                                         ellipsis: display.charset == .ascii ? "..." : "…")

@@ -81,19 +81,9 @@ struct TileArrangement: Equatable {
                 let picture = pictures[kindIndex]!.map { Palette.paint($0, color, mode: display.colorMode) }
                 let separator = offset == 0 ? "" : gap
                 if numbersBeside {
-                    let label = String(repeating: " ", count: digits - number.count) + number
-                        + String(repeating: " ", count: labelSpace)
-                    let middle = (size.rows - 1) / 2
-                    for index in 0..<size.rows {
-                        let side = index == middle ? Palette.bold(label, mode: display.colorMode)
-                            : String(repeating: " ", count: digits + labelSpace)
-                        art[index] += separator + side + picture[index]
-                    }
+                    appendBeside(number, digits: digits, picture: picture, after: separator, to: &art, mode: display.colorMode)
                 } else {
-                    let left = (size.columns - number.count) / 2
-                    let label = String(repeating: " ", count: left) + number
-                        + String(repeating: " ", count: size.columns - left - number.count)
-                    labels.append(Palette.bold(label, mode: display.colorMode))
+                    labels.append(Palette.bold(centred(number), mode: display.colorMode))
                     for index in 0..<size.rows { art[index] += separator + picture[index] }
                 }
             }
@@ -105,6 +95,24 @@ struct TileArrangement: Equatable {
             lines += art
         }
         return lines
+    }
+
+    /// `picture` added to a row's lines after `separator`, with `number` right-aligned on
+    /// its left, on the middle line.
+    private func appendBeside(_ number: String, digits: Int, picture: [String], after separator: String,
+                              to art: inout [String], mode: ColorMode) {
+        let label = String(repeating: " ", count: digits - number.count) + number + String(repeating: " ", count: labelSpace)
+        let blank = String(repeating: " ", count: digits + labelSpace)
+        let middle = (size.rows - 1) / 2
+        for index in 0..<size.rows {
+            art[index] += separator + (index == middle ? Palette.bold(label, mode: mode) : blank) + picture[index]
+        }
+    }
+
+    /// `number` centred over a tile's width.
+    private func centred(_ number: String) -> String {
+        let left = (size.columns - number.count) / 2
+        return String(repeating: " ", count: left) + number + String(repeating: " ", count: size.columns - left - number.count)
     }
 
     /// `color`, or the first colour that looks different from `upper` in `mode` when it

@@ -67,8 +67,6 @@ package enum TextLayout {
         return DisplayWidth.of(String(plain))
     }
 
-    /// `line` with every whole-word occurrence of `word` (ignoring case) between `on`
-    /// and `off`.
     /// Whether `character` is a letter, ASCII answered without the Unicode tables.
     private static func isLetter(_ character: Character) -> Bool {
         guard let ascii = character.asciiValue else { return character.isLetter }
@@ -83,6 +81,8 @@ package enum TextLayout {
         return text
     }
 
+    /// `line` with every whole-word occurrence of `word` (ignoring case) between `on`
+    /// and `off`.
     static func marking(_ word: String, in line: String, on: String, off: String) -> String {
         let characters = Array(line)
         let target = word.lowercased()
