@@ -34,7 +34,9 @@ struct ScreenSizesEndToEndTests {
             // Sixteen tiles large enough to tell apart (6×4 cells) take 16 rows on their
             // own: 50×16 is too small, and the one rule for that holds — the sizes that
             // fit, no board — until the terminal grows.
-            let waiting = gate.waitForScreen { $0.contains("The board needs a larger terminal") && $0.contains("50x18") }
+            let waiting = gate.waitForScreen {
+                $0.contains("Parental Gate") && $0.contains("The board needs a larger terminal") && $0.contains("50x18")
+            }
             #expect(waiting && !gate.terminalScreen.contains("choose"), "\(note)\n\(gate.terminalScreen)")
             gate.resize(rows: 24, columns: 80)
         }

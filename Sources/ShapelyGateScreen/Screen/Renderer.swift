@@ -119,12 +119,14 @@ package struct Renderer: Sendable {
         return Layout.frame(board, text: text, display: display, size: size)
     }
 
-    /// In place of a board that does not fit: the sizes that would, and the time left.
+    /// In place of a board that does not fit: the gate's title (so a person sees what is
+    /// asking), the sizes that would fit, and the time left.
     package func tooSmall(_ needed: NeededSizes, secondsLeft: Int?, width: Int) -> [String] {
         let sizes = needed.sizes.map { "\($0.columns)x\($0.rows)" }.joined(separator: ", ")
         let text = say(.tooSmallNow, ["sizes": sizes, "columns": String(needed.preferred.columns),
                                       "rows": String(needed.preferred.rows)])
-        var lines = TextPart(text, bold: true).lines(width: max(1, width - 1), mode: display.colorMode)
+        var lines = TextPart(say(.title), bold: true).lines(width: max(1, width - 1), mode: display.colorMode) + [""]
+        lines += TextPart(text, bold: true).lines(width: max(1, width - 1), mode: display.colorMode)
         if let secondsLeft { lines += [""] + TextLayout.wrap(countdown(seconds: secondsLeft, width: .max), width: max(1, width - 1)) }
         return lines
     }
