@@ -74,6 +74,18 @@ import Testing
         #expect(needed.sizes.allSatisfy { $0.columns >= 40 })
     }
 
+    /// The target's name is marked as a whole word, in any case, every time, and nowhere
+    /// inside another word; ASCII lines (read as bytes) and others alike.
+    @Test func theNameIsMarkedAsAWholeWordOnly() {
+        func mark(_ word: String, _ line: String) -> String { TextLayout.marking(word, in: line, on: "<", off: ">") }
+        #expect(mark("star", "Find a Star and type its number, star.") == "Find a <Star> and type its number, <star>.")
+        #expect(mark("star", "starfish superstar stars") == "starfish superstar stars")
+        #expect(mark("cross", "cross") == "<cross>")
+        #expect(mark("étoile", "Trouve une Étoile, une étoile.") == "Trouve une <Étoile>, une <étoile>.")
+        #expect(mark("circle", "Finde einen círcle-Kreis: circle") == "Finde einen círcle-Kreis: <circle>")
+        #expect(mark("", "anything") == "anything" && mark("longer word", "short") == "short")
+    }
+
     @Test func wrappingKeepsSpacesInsideLinesAndEveryCharacter() {
         #expect(TextLayout.wrap("a  b c", width: 10) == ["a  b c"])
         #expect(TextLayout.wrap("abc def", width: 3) == ["abc", "def"])

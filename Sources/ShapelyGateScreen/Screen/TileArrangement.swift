@@ -78,13 +78,16 @@ struct TileArrangement: Equatable {
                 if pictures[kindIndex] == nil { pictures[kindIndex] = charset.tile(tile.kind, size: size, bottomFree: touching) }
                 let color = touching ? Self.color(tile.color, under: above[offset], mode: display.colorMode) : tile.color
                 above[offset] = color
-                let picture = pictures[kindIndex]!.map { Palette.paint($0, color, mode: display.colorMode) }
+                let picture = Painted(lines: pictures[kindIndex]!, color: color, mode: display.colorMode)
                 let separator = offset == 0 ? "" : gap
                 if numbersBeside {
                     appendBeside(number, digits: digits, picture: picture, after: separator, to: &art, mode: display.colorMode)
                 } else {
                     labels.append(Palette.bold(centred(number), mode: display.colorMode))
-                    for index in 0..<size.rows { art[index] += separator + picture[index] }
+                    for index in 0..<size.rows {
+                        art[index] += separator
+                        picture.append(line: index, to: &art[index])
+                    }
                 }
             }
             if !numbersBeside {
@@ -99,13 +102,33 @@ struct TileArrangement: Equatable {
 
     /// `picture` added to a row's lines after `separator`, with `number` right-aligned on
     /// its left, on the middle line.
-    private func appendBeside(_ number: String, digits: Int, picture: [String], after separator: String,
+    private func appendBeside(_ number: String, digits: Int, picture: Painted, after separator: String,
                               to art: inout [String], mode: ColorMode) {
         let label = String(repeating: " ", count: digits - number.count) + number + String(repeating: " ", count: labelSpace)
         let blank = String(repeating: " ", count: digits + labelSpace)
         let middle = (size.rows - 1) / 2
         for index in 0..<size.rows {
-            art[index] += separator + (index == middle ? Palette.bold(label, mode: mode) : blank) + picture[index]
+            art[index] += separator
+            art[index] += index == middle ? Palette.bold(label, mode: mode) : blank
+            picture.append(line: index, to: &art[index])
+        }
+    }
+
+    /// A tile's lines and the colour they are drawn in, appended a line at a time to the
+    /// row being built (in place: joining strings with `+` makes a new one each time).
+    private struct Painted {
+        let lines: [String]
+        let on: String, off: String
+
+        init(lines: [String], color: TileColor, mode: ColorMode) {
+            self.lines = lines
+            (on, off) = mode.colored ? (Palette.sgr(color, mode: mode), Palette.reset) : ("", "")
+        }
+
+        func append(line index: Int, to row: inout String) {
+            row += on
+            row += lines[index]
+            row += off
         }
     }
 

@@ -67,6 +67,34 @@ package enum TextLayout {
         return DisplayWidth.of(String(plain))
     }
 
+    /// `marking` for ASCII text (every English line), over bytes: splitting a line into
+    /// characters costs more than the rest of laying out its screen. nil for other text.
+    private static func markingASCII(_ word: String, in line: String, on: String, off: String) -> String? {
+        let bytes = Array(line.utf8), target = Array(word.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }), target.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func letter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        let length = target.count
+        guard length > 0, bytes.count >= length else { return line }
+        var out = "", start = 0, index = 0
+        while index + length <= bytes.count {
+            let end = index + length
+            if index == 0 || !letter(bytes[index - 1]), end == bytes.count || !letter(bytes[end]),
+               (0..<length).allSatisfy({ lower(bytes[index + $0]) == lower(target[$0]) }) {
+                out += String(decoding: bytes[start..<index], as: UTF8.self)
+                out += on
+                out += String(decoding: bytes[index..<end], as: UTF8.self)
+                out += off
+                start = end
+                index = end
+            } else {
+                index += 1
+            }
+        }
+        out += String(decoding: bytes[start...], as: UTF8.self)
+        return out
+    }
+
     /// Whether `character` is a letter, ASCII answered without the Unicode tables.
     private static func isLetter(_ character: Character) -> Bool {
         guard let ascii = character.asciiValue else { return character.isLetter }
@@ -84,6 +112,7 @@ package enum TextLayout {
     /// `line` with every whole-word occurrence of `word` (ignoring case) between `on`
     /// and `off`.
     static func marking(_ word: String, in line: String, on: String, off: String) -> String {
+        if let marked = markingASCII(word, in: line, on: on, off: off) { return marked }
         let characters = Array(line)
         let target = word.lowercased()
         let length = word.count
