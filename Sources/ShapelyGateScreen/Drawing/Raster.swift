@@ -22,8 +22,11 @@ struct Raster: Equatable, Sendable {
 
     /// `figure` drawn over the whole grid. Both grid sides span the figure's unit
     /// square, so each pixel is `1/width` wide and `1/height` tall in figure units.
+    /// Sample points along each side of a pixel (4×4 per pixel).
+    private static let samples = 4
+
     init(_ figure: ShapeFigure, width: Int, height: Int) {
-        let samples = 4
+        let samples = Self.samples
         let needed = (samples * samples + 1) / 2
         // Every figure is left–right symmetric: the left half is sampled and mirrored,
         // so rounding never makes one side a pixel wider than the other.
@@ -38,7 +41,7 @@ struct Raster: Equatable, Sendable {
                 figure.crossings(atY: 1 - (Double(row) + (Double(sampleRow) + 0.5) / Double(samples)) / Double(height),
                                  into: &cuts)
                 cuts.sort()
-                Self.count(samples, across: width, inside: cuts, into: &hits)
+                Self.count(across: width, inside: cuts, into: &hits)
             }
             // On when at least half the samples fall inside.
             for column in 0..<half {
@@ -50,12 +53,12 @@ struct Raster: Equatable, Sendable {
     }
 
     /// Adds to `hits`, for each column of the left half of a grid `width` pixels wide,
-    /// how many of its `samples` points along one sample row fall inside, given where the
+    /// how many of its sample points along one sample row fall inside, given where the
     /// row crosses the boundary (`cuts`, sorted). A point is inside when an odd number of
     /// cuts lie to its right: between the cuts, the stretches with an odd number to their
     /// right are inside. Each point stands where it always has (`sampleX`), and the first
     /// point at or right of a cut is found from an estimate checked against it.
-    private static func count(_ samples: Int, across width: Int, inside cuts: [Double], into hits: inout [Int]) {
+    private static func count(across width: Int, inside cuts: [Double], into hits: inout [Int]) {
         let rowSamples = hits.count * samples
         func sampleX(_ index: Int) -> Double {
             (Double(index / samples) + (Double(index % samples) + 0.5) / Double(samples)) / Double(width)
