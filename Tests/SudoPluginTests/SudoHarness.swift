@@ -78,7 +78,7 @@ final class SudoRun {
     ///   - userConfig: a configuration file of root's own, in root's home folder and, when
     ///     `exportsConfigHome`, also in a folder sudo's caller names in XDG_CONFIG_HOME.
     ///   - shell: runs an interactive bash (prompt `$ `) instead of sudo; the test types.
-    ///   - exports: variables in sudo's caller's environment.
+    ///   - exports: variables in sudo's caller's environment (the shell's too, with `shell`).
     init(options: String, sudoArguments: [String]? = nil, terminal: Bool = true, user: String? = nil,
          background: Bool = false, userConfig: String? = nil, exportsConfigHome: Bool = false, shell: Bool = false,
          exports: [String: String] = [:]) {
@@ -113,9 +113,9 @@ final class SudoRun {
             if [ -e /etc/shapelygate.conf ]; then mount --bind '\(folder)/empty.conf' /etc/shapelygate.conf; fi
             if [ -d /run/sudo ]; then mount -t tmpfs tmpfs /run/sudo; fi
             \(Gates.setup)
-            \(shell ? "exec env PS1='$ ' bash --norc --noprofile -i" : "")
             \(exportsConfigHome ? "export XDG_CONFIG_HOME='\(folder)/config'" : "")
             \(exports.sorted { $0.key < $1.key }.map { "export \($0.key)='\($0.value)'" }.joined(separator: "\n"))
+            \(shell ? "exec env PS1='$ ' bash --norc --noprofile -i" : "")
             \(background ? "exec /bin/sh -m -c 'sudo \"$@\" & wait $!' sh \"$@\"" : "")
             exec \(user.map { "setpriv --reuid=\($0) --regid=\(account($0)?.gid ?? 65534) --init-groups " } ?? "")sudo "$@"
 
