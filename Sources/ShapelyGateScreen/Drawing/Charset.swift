@@ -69,7 +69,10 @@ package enum Charset: String, CaseIterable, Sendable {
         }
         guard pixelsPerCell == (2, 2) else {
             for row in 0..<raster.height {
-                for column in 0..<raster.width { Self.encode(raster[column: column, row: row] ? "█" : " ", into: &bytes) }
+                for column in 0..<raster.width {
+                    let cell: Unicode.Scalar = raster[column: column, row: row] ? "█" : " "
+                    bytes.append(contentsOf: cell.utf8)
+                }
                 finish()
             }
             return lines
@@ -84,33 +87,17 @@ package enum Charset: String, CaseIterable, Sendable {
             for cell in 0..<raster.width / 2 {
                 let here = pattern(cell, row)
                 if self == .blocks {
-                    Self.encode(Charset.quadrants[here], into: &bytes)
+                    bytes.append(contentsOf: Charset.quadrants[here].utf8)
                 } else if here == 15, pattern(cell - 1, row) == 0, pattern(cell + 1, row) == 0 {
                     // A full cell alone between blanks is a stroke going up and down: a bar.
-                    Self.encode("|", into: &bytes)
+                    bytes.append(contentsOf: "|".utf8)
                 } else {
-                    Self.encode(Charset.asciiQuadrants[here], into: &bytes)
+                    bytes.append(contentsOf: Charset.asciiQuadrants[here].utf8)
                 }
             }
             finish()
         }
         return lines
-    }
-
-    /// `scalar` as UTF-8; every character a tile is drawn with is below U+10000.
-    private static func encode(_ scalar: Unicode.Scalar, into bytes: inout [UInt8]) {
-        let value = scalar.value
-        switch value {
-        case 0..<0x80:
-            bytes.append(UInt8(value))
-        case 0x80..<0x800:
-            bytes.append(UInt8(0xC0 | value >> 6))
-            bytes.append(UInt8(0x80 | value & 0x3F))
-        default:
-            bytes.append(UInt8(0xE0 | value >> 12))
-            bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
-            bytes.append(UInt8(0x80 | value & 0x3F))
-        }
     }
 
     /// Indexed by the 4-bit pattern above. In ASCII, a half cell is a line along that
