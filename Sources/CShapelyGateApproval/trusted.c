@@ -20,7 +20,7 @@
  *   it), close-on-exec, to be run with fexecve; or -1 and a message.
  */
 #define _GNU_SOURCE
-#include "approval.h"
+#include "door.h"
 
 #if defined(__linux__)
 #include <errno.h>
@@ -62,11 +62,11 @@ static void walked_into(struct walk *walk, const char *name) {
 
 /* Puts the link's target in front of what is left of the walk; an absolute target
    starts again from /. */
-static int follow_link(struct sg_state *state, struct walk *walk, const char *name) {
+static int follow_link(struct sg_door_message *state, struct walk *walk, const char *name) {
     char target[PATH_MAX];
     ssize_t length = readlinkat(walk->folder, name, target, sizeof target - 1);
     if (length <= 0 || ++walk->links > SG_MAX_LINKS || (size_t)length + 2 + strlen(walk->rest) >= sizeof walk->rest) {
-        sg_set_message(state, "shapelygate: option path=%.200s: too many or too long links", state->gate_path);
+        sg_say(state, "shapelygate: option path=%.200s: too many or too long links", state->path);
         return -1;
     }
     target[length] = '\0';
@@ -84,23 +84,23 @@ static int follow_link(struct sg_state *state, struct walk *walk, const char *na
 }
 
 /* Opens `name` in the walk's folder and checks that it is the file `info` describes. */
-static int open_same(struct sg_state *state, const struct walk *walk, const char *name, const struct stat *info,
+static int open_same(struct sg_door_message *state, const struct walk *walk, const char *name, const struct stat *info,
                      int flags) {
     int opened = openat(walk->folder, name, flags | O_NOFOLLOW | O_CLOEXEC);
     struct stat now;
     if (opened < 0 || fstat(opened, &now) != 0 || now.st_ino != info->st_ino || now.st_dev != info->st_dev) {
         if (opened >= 0) close(opened);
-        sg_set_message(state, "shapelygate: option path=%.200s: changed while it was checked", state->gate_path);
+        sg_say(state, "shapelygate: option path=%.200s: changed while it was checked", state->path);
         return -1;
     }
     return opened;
 }
 
-static int enter_folder(struct sg_state *state, struct walk *walk, const char *name, const struct stat *info) {
+static int enter_folder(struct sg_door_message *state, struct walk *walk, const char *name, const struct stat *info) {
     walked_into(walk, name);
     if (!trusted_folder(info)) {
-        sg_set_message(state, "shapelygate: the gate %.200s lies in %.200s, which must be a folder owned by root "
-                       "and writable by root only", state->gate_path, walk->walked[0] != '\0' ? walk->walked : "/");
+        sg_say(state, "shapelygate: the gate %.200s lies in %.200s, which must be a folder owned by root "
+                       "and writable by root only", state->path, walk->walked[0] != '\0' ? walk->walked : "/");
         return -1;
     }
     int next = open_same(state, walk, name, info, O_PATH | O_DIRECTORY);
@@ -111,11 +111,11 @@ static int enter_folder(struct sg_state *state, struct walk *walk, const char *n
 }
 
 /* The gate itself: root's, 0711 or stricter, not a script; its descriptor, above 2. */
-static int open_gate_file(struct sg_state *state, struct walk *walk, const char *name, const struct stat *info) {
+static int open_gate_file(struct sg_door_message *state, struct walk *walk, const char *name, const struct stat *info) {
     if (!S_ISREG(info->st_mode) || info->st_uid != 0 ||
         (info->st_mode & (S_IWGRP | S_IWOTH | S_IRGRP | S_IROTH)) != 0) {
-        sg_set_message(state, "shapelygate: the gate %.200s must be a file owned by root, mode 0711: "
-                       "not readable or writable by group or others", state->gate_path);
+        sg_say(state, "shapelygate: the gate %.200s must be a file owned by root, mode 0711: "
+                       "not readable or writable by group or others", state->path);
         return -1;
     }
     int file = open_same(state, walk, name, info, O_RDONLY | O_NONBLOCK | O_NOCTTY);
@@ -124,15 +124,15 @@ static int open_gate_file(struct sg_state *state, struct walk *walk, const char 
         int high = fcntl(file, F_DUPFD_CLOEXEC, 3);
         close(file);
         if ((file = high) < 0) {
-            sg_set_message(state, "shapelygate: cannot open the gate %.200s", state->gate_path);
+            sg_say(state, "shapelygate: cannot open the gate %.200s", state->path);
             return -1;
         }
     }
     char start[2] = {0, 0};
     if (pread(file, start, sizeof start, 0) == 2 && start[0] == '#' && start[1] == '!') {
         close(file);
-        sg_set_message(state, "shapelygate: the gate %.200s is a script; path= must name the shapelygate program "
-                       "itself", state->gate_path);
+        sg_say(state, "shapelygate: the gate %.200s is a script; path= must name the shapelygate program "
+                       "itself", state->path);
         return -1;
     }
     return file;
@@ -140,17 +140,17 @@ static int open_gate_file(struct sg_state *state, struct walk *walk, const char 
 
 /* Moves the walk into `name` in its folder: a checked folder, a followed link, or
    (for the last component) the file, whose descriptor is returned. 0 to go on. */
-static int step(struct sg_state *state, struct walk *walk, const char *name, bool last) {
+static int step(struct sg_door_message *state, struct walk *walk, const char *name, bool last) {
     struct stat info;
     if (fstatat(walk->folder, name, &info, AT_SYMLINK_NOFOLLOW) != 0) {
-        sg_set_message(state, "shapelygate: option path=%.200s: %s", state->gate_path,
+        sg_say(state, "shapelygate: option path=%.200s: %s", state->path,
                        errno == ENOENT ? "no such file" : "cannot be examined");
         return -1;
     }
     if (S_ISLNK(info.st_mode)) return follow_link(state, walk, name);
     if (S_ISDIR(info.st_mode) && !last) return enter_folder(state, walk, name, &info);
     if (!last) {
-        sg_set_message(state, "shapelygate: option path=%.200s: %s is not a folder", state->gate_path, name);
+        sg_say(state, "shapelygate: option path=%.200s: %s is not a folder", state->path, name);
         return -1;
     }
     return open_gate_file(state, walk, name, &info);
@@ -173,12 +173,12 @@ static bool nothing_left(const struct walk *walk) {
     return walk->rest[strspn(walk->rest, "/")] == '\0';
 }
 
-int sg_open_trusted_gate(struct sg_state *state) {
-    const char *path = state->gate_path;
+int sg_open_trusted(struct sg_door_message *state) {
+    const char *path = state->path;
     static struct walk walk;
     memset(&walk, 0, sizeof walk);
     if (path == NULL || path[0] != '/' || strlen(path) >= PATH_MAX) {
-        sg_set_message(state, "shapelygate: option path= needs a full path, starting with /");
+        sg_say(state, "shapelygate: option path= needs a full path, starting with /");
         return -1;
     }
     memcpy(walk.rest, path, strlen(path) + 1);
@@ -186,7 +186,7 @@ int sg_open_trusted_gate(struct sg_state *state) {
     struct stat root;
     if (walk.folder < 0 || fstat(walk.folder, &root) != 0 || !trusted_folder(&root)) {
         if (walk.folder >= 0) close(walk.folder);
-        sg_set_message(state, "shapelygate: the folder / must be owned by root and writable by root only");
+        sg_say(state, "shapelygate: the folder / must be owned by root and writable by root only");
         return -1;
     }
     char name[NAME_MAX + 1];
@@ -194,14 +194,14 @@ int sg_open_trusted_gate(struct sg_state *state) {
     while (file == 0 && next_component(&walk, name, sizeof name)) file = step(state, &walk, name, nothing_left(&walk));
     if (file == 0) {
         file = -1;
-        sg_set_message(state, "shapelygate: option path=%.200s does not name a file", path);
+        sg_say(state, "shapelygate: option path=%.200s does not name a file", path);
     }
     close(walk.folder);
     return file;
 }
 #else
-int sg_open_trusted_gate(struct sg_state *state) {
-    sg_set_message(state, "shapelygate: the sudo plugin runs on Linux only");
+int sg_open_trusted(struct sg_door_message *state) {
+    sg_say(state, "shapelygate: the sudo plugin runs on Linux only");
     return -1;
 }
 #endif

@@ -12,6 +12,8 @@
 //   count it. A pass is a pass only when recording it was not interrupted.
 // - An ending signal, in the session or while waiting for the lockout's lock, ends as
 //   an `Interruption`; in login mode that is a plain denial (Ending).
+// - With a verdict descriptor (the sudo judge's), the caller judges: the gate keeps no
+//   lockout and writes no audit record; a denial is reported on the descriptor instead.
 
 import ShapelyGate
 import ShapelyGateScreen
@@ -25,6 +27,22 @@ struct GateRun {
 
     func run() throws(GateError) -> Ending {
         let verdict = try Verdict.claim(options.verdictDescriptor)
+        guard verdict.descriptor != nil else { return try run(verdict) }
+        var ending: Ending
+        do {
+            ending = try run(verdict)
+        } catch {
+            verdict.reportDenial(.init(reason: "error", progress: AuditProgress()))
+            throw error
+        }
+        if case .passed = ending.kind {} else {
+            verdict.reportDenial(.init(reason: ending.entry?.reason ?? ending.entry?.outcome, progress: ending.entry?.progress ?? AuditProgress()))
+        }
+        ending.entry = nil
+        return ending
+    }
+
+    private func run(_ verdict: Verdict) throws(GateError) -> Ending {
         let strings = try StringsFile.load(options.stringsPath, language)
         if let name = options.command.first { try CommandRunner.check(name, environment: environment) }
 
@@ -46,7 +64,7 @@ struct GateRun {
                                                   "limit": String(Renderer.longestGuarded)])
             return Ending(.denied(message: message), entry: .init(log: log, outcome: "denied", reason: "too-long"))
         }
-        let lockout = Lockout(cooldown: options.cooldown, environment: environment)
+        let lockout = Lockout(cooldown: verdict.descriptor == nil ? options.cooldown : 0, environment: environment)
         switch lockout.check(strings) {
         case .open:
             return session(on: terminal, guarding: guarding, lockout: lockout, verdict: verdict, strings: strings, log: log)
@@ -105,11 +123,10 @@ struct GateRun {
         .interrupted(interruption, message: interruption.message(strings), loginMode: options.loginMode)
     }
 
-    /// How the gate runs, for the audit record. The sudo plugin says so in the small
-    /// environment it gives the gate.
+    /// How the gate runs, for the audit record. Only the sudo judge, as root, writes
+    /// records of mode sudo-plugin; nothing in the environment names a mode.
     private var auditMode: String {
         if options.loginMode { return "login" }
-        if environment["SHAPELYGATE_CALLER"] == "sudo-plugin" { return "sudo-plugin" }
         return options.command.isEmpty ? "predicate" : "wrapper"
     }
 }

@@ -17,45 +17,14 @@
 #define SUDO_API_VERSION_MINOR 15
 #define SUDO_API_VERSION SUDO_API_MKVERSION(SUDO_API_VERSION_MAJOR, SUDO_API_VERSION_MINOR)
 
-/* Message types for the conversation and printf functions. */
-#define SUDO_CONV_PROMPT_ECHO_OFF 0x0001
-#define SUDO_CONV_PROMPT_ECHO_ON 0x0002
+/* Message types of sudo's printf function. */
 #define SUDO_CONV_ERROR_MSG 0x0003
 #define SUDO_CONV_INFO_MSG 0x0004
-#define SUDO_CONV_PROMPT_MASK 0x0005
-#define SUDO_CONV_PROMPT_ECHO_OK 0x1000
-#define SUDO_CONV_PREFER_TTY 0x2000
 
-#define SUDO_CONV_REPL_MAX 1023
-
-struct sudo_conv_message {
-    int msg_type;
-    int timeout;
-    const char *msg;
-};
-
-struct sudo_conv_reply {
-    char *reply;
-};
-
-typedef int (*sudo_conv_callback_fn_t)(int signo, void *closure);
-
-struct sudo_conv_callback {
-    unsigned int version;
-    void *closure;
-    sudo_conv_callback_fn_t on_suspend;
-    sudo_conv_callback_fn_t on_resume;
-};
-
-typedef int (*sudo_conv_t)(int num_msgs, const struct sudo_conv_message msgs[],
-                           struct sudo_conv_reply replies[], struct sudo_conv_callback *callback);
-
+/* The conversation function; this plugin never calls it, so its type stays opaque. */
+typedef struct sudo_conversation *sudo_conv_t;
 typedef int (*sudo_printf_t)(int msg_type, const char *fmt, ...);
 
-/* The plugin types sudo.conf can name; this plugin is the last. */
-#define SUDO_POLICY_PLUGIN 1
-#define SUDO_IO_PLUGIN 2
-#define SUDO_AUDIT_PLUGIN 3
 #define SUDO_APPROVAL_PLUGIN 4
 
 /*

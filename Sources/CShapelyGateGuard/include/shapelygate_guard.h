@@ -7,6 +7,7 @@
 #define SHAPELYGATE_GUARD_H
 
 #include <stddef.h>
+#include <sys/types.h>
 #include <termios.h>
 
 /* PR_SET_DUMPABLE 0 (Linux): the user's other processes can no longer attach with
@@ -23,5 +24,35 @@ void sg_guard_arm(int descriptor, int output, const struct termios *settings, co
 
 /* Nothing to put back any more (the gate restored the terminal itself). */
 void sg_guard_disarm(void);
+
+/* The sudo judge's gate, started as the person asking (spawn.c). */
+enum { SG_SPAWN_GROUPS, SG_SPAWN_USER, SG_SPAWN_TERMINAL, SG_SPAWN_EXEC };
+
+struct sg_spawn_failure {
+    int stage;
+    int error;
+};
+
+struct sg_spawn {
+    int program;          /* the executable, for fexecve */
+    char *const *argv;
+    char *const *envp;
+    uid_t uid;
+    gid_t gid;
+    const gid_t *groups;
+    size_t group_count;
+    mode_t umask;
+    int verdict;          /* left open in the gate */
+    int report;           /* close-on-exec: a struct sg_spawn_failure before exec */
+};
+
+/* Forks the gate in a process group of its own; its pid, or -1 with errno. */
+pid_t sg_spawn_gate(const struct sg_spawn *spawn);
+
+/* tcsetpgrp with SIGTTOU blocked, so it works from the background. */
+int sg_give_terminal(int terminal, pid_t group);
+
+/* From the background, SIGTTOU blocked: `settings` (if any) put back, then `bytes` written. */
+int sg_write_in_background(int terminal, const struct termios *settings, const char *bytes, size_t length);
 
 #endif

@@ -3,7 +3,8 @@
 // Contract:
 // - Each source is read once, into typed values: argv (each value checked as it is
 //   read, so a bad flag is reported before any file is opened), then, for the gate and
-//   its odds only, the system file and the user's file. Flags win over
+//   its odds only, the system file and the user's file (root's always from root's home
+//   in the password database; none under --verdict-fd). Flags win over
 //   SHAPELYGATE_BOARD=words in the environment, which wins over the user's file, which
 //   wins over the system file.
 // - The floors and `--strict` are applied last (Policy.enforce), so nothing a user
@@ -38,7 +39,9 @@ struct Settings {
         var base = Options()
         var policy = Policy()
         try ConfigFile.load(files.system, system: true, owner: files.systemOwner, into: &base, policy: &policy)
-        if let user = ConfigFile.userPath(environment) {
+        // Under a caller that judges (--verdict-fd, the sudo judge) only its options and
+        // the system file apply.
+        if asked.verdictDescriptor == nil, let user = ConfigFile.userPath(environment, user: geteuid()) {
             try ConfigFile.load(user, system: false, into: &base, policy: &policy)
         }
         // A person with a screen reader may keep SHAPELYGATE_BOARD=words in their

@@ -40,7 +40,7 @@ extension AuditLog {
             JournalField("SHAPELYGATE_OUTCOME", outcome),
         ]
         if let reason { fields.append(JournalField("SHAPELYGATE_REASON", reason)) }
-        fields.append(JournalField("SHAPELYGATE_USER", Self.userName()))
+        fields.append(JournalField("SHAPELYGATE_USER", userName))
         fields.append(JournalField("SHAPELYGATE_TTY", terminal))
         if let purpose { fields.append(JournalField("SHAPELYGATE_FOR", purpose)) }
         if !commandBytes.isEmpty {

@@ -31,6 +31,9 @@ struct AuditLog {
     var purpose: String?
     /// How the gate was run: predicate, wrapper, login or sudo-plugin.
     var mode: String
+    /// The person the record is about, when it is not this process's real user (the
+    /// sudo judge runs as root for another).
+    var user: String?
     /// Where the warning about an unwritable log goes (stderr; tests catch it).
     var warn: (String) -> Void = { Platform.printError($0) }
     /// journald's socket; only this library's callers (tests) name another.
@@ -49,7 +52,7 @@ struct AuditLog {
 
     /// The line's body, e.g. `user=ann tty=/dev/pts/1 outcome=denied reason=time-expired command=apt upgrade`.
     func line(outcome: String, reason: String?) -> String {
-        var text = "user=\(Visible.log(Self.userName())) tty=\(Visible.log(terminal)) outcome=\(outcome)"
+        var text = "user=\(Visible.log(userName)) tty=\(Visible.log(terminal)) outcome=\(outcome)"
         if let reason { text += " reason=\(reason)" }
         if let purpose { text += " for=\(Visible.shellWord(purpose))" }
         if !command.isEmpty { text += " command=\(Visible.shellWord(Visible.commandLine(command)))" }
@@ -86,6 +89,8 @@ struct AuditLog {
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         return written == bytes.count ? nil : Platform.describe(errno: errno)
     }
+
+    var userName: String { user ?? Self.userName() }
 
     /// The real user's name from /etc/passwd, else `uid<N>`. Read directly rather than
     /// with getpwuid, which a fully static binary cannot use; never from $USER, which the

@@ -143,7 +143,15 @@ enum ConfigFile {
     }
 
     /// The user's file: $XDG_CONFIG_HOME/shapelygate/config or ~/.config/shapelygate/config.
-    static func userPath(_ environment: [String: String]) -> String? {
+    /// Root's is always in root's home from the password database, whatever HOME and
+    /// XDG_CONFIG_HOME say (run with a user's environment, `sudo -E`, root must not take
+    /// that user's settings), as root's lockout state is.
+    static func userPath(_ environment: [String: String], user: uid_t,
+                         rootHome: () -> String? = { PasswordEntry.lookUp(uid: 0)?.home }) -> String? {
+        if user == 0 {
+            guard let home = rootHome(), home.hasPrefix("/"), home.contains(where: { $0 != "/" }) else { return nil }
+            return home + "/.config/shapelygate/config"
+        }
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/shapelygate/config" }
         if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.config/shapelygate/config" }
         return nil

@@ -155,43 +155,68 @@ struct StateStore {
     }
 
     func read(in directory: Int32) -> StoredState {
+        switch readText("lockout", in: directory) {
+        case .success(nil): return .none
+        case .success(let text?): return LockoutState.parse(text).map { .state($0) } ?? .damaged
+        case .failure(.damaged): return .damaged
+        case .failure(.unreadable(let reason)): return .unreadable(reason)
+        }
+    }
+
+    /// Why a record could not be had: unreadable (not a file of the store's user alone,
+    /// a link, an I/O error) or damaged (too long, not text).
+    enum RecordProblem: Error, Equatable {
+        case unreadable(String)
+        case damaged
+    }
+
+    /// The record `name` in the folder: nil when there is none. It must be a regular file
+    /// of the store's user (the effective user) that group and others cannot write.
+    func readText(_ name: String, in directory: Int32) -> Result<String?, RecordProblem> {
         let fd: Int32
+        let info: stat
         do {
-            fd = try Platform.openRegularFile("lockout", in: directory, flags: O_RDONLY | O_NOFOLLOW).descriptor
+            (fd, info) = try Platform.openRegularFile(name, in: directory, flags: O_RDONLY | O_NOFOLLOW)
         } catch {
-            if error.code == ENOENT { return .none }
-            return .unreadable(error.code == ELOOP ? "it is a symbolic link" : error.reason)
+            if error.code == ENOENT { return .success(nil) }
+            return .failure(.unreadable(error.code == ELOOP ? "it is a symbolic link" : error.reason))
         }
         defer { _ = Platform.closeDescriptor(fd) }
+        guard info.st_uid == geteuid(), info.st_mode & 0o022 == 0, info.st_nlink == 1 else {
+            return .failure(.unreadable("it is not a file of uid \(geteuid())'s that only uid \(geteuid()) can write"))
+        }
         do {
-            let bytes = try Platform.readAll(fd, path: file, limit: 4096)
-            guard let text = String(validating: bytes, as: UTF8.self), let state = LockoutState.parse(text) else {
-                return .damaged
-            }
-            return .state(state)
+            let bytes = try Platform.readAll(fd, path: folder + "/" + name, limit: 4096)
+            guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(.damaged) }
+            return .success(text)
         } catch {
-            return error.tooLarge ? .damaged : .unreadable(error.reason)
+            return .failure(error.tooLarge ? .damaged : .unreadable(error.reason))
         }
     }
 
     /// Replaces the state atomically; nil removes it. Returns an error text on failure.
     func write(_ state: LockoutState?, in directory: Int32) -> String? {
-        guard let state else {
-            if unlinkat(directory, "lockout", 0) != 0 && errno != ENOENT {
-                return "cannot remove \(file): \(Platform.describe(errno: errno))"
+        writeText(state?.serialized, "lockout", in: directory)
+    }
+
+    /// Replaces the record `name` atomically (0600); nil removes it. An error text on failure.
+    func writeText(_ text: String?, _ name: String, in directory: Int32) -> String? {
+        guard let text else {
+            if unlinkat(directory, name, 0) != 0 && errno != ENOENT {
+                return "cannot remove \(folder)/\(name): \(Platform.describe(errno: errno))"
             }
             return nil
         }
-        let temporary = "lockout.new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = "\(name).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return "cannot write in \(folder): \(Platform.describe(errno: errno))" }
-        Platform.writeAll(fd, Array(state.serialized.utf8))
+        Platform.writeAll(fd, Array(text.utf8))
         let synced = fsync(fd) == 0
         _ = Platform.closeDescriptor(fd)
-        guard synced, renameat(directory, temporary, directory, "lockout") == 0 else {
+        guard synced, renameat(directory, temporary, directory, name) == 0 else {
             let reason = Platform.describe(errno: errno)
             unlinkat(directory, temporary, 0)
-            return "cannot write \(file): \(reason)"
+            return "cannot write \(folder)/\(name): \(reason)"
         }
         return nil
     }

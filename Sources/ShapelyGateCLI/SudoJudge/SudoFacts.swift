@@ -1,0 +1,70 @@
+// SudoFacts.swift — what sudo said about one run, as the plugin handed it over: at
+// open() the interface version, the plugin options, settings, user_info, submit_optind,
+// submit_argv and submit_envp; at check() command_info and run_argv.
+//
+// Contract:
+// - Read from the plugin's entries only (JudgeLink); nothing comes from the judge's own
+//   environment. A `name=value` entry without `=` is kept with an empty value; a later
+//   entry of the same name replaces an earlier one, as sudo's own lookups find the first
+//   and sudo never repeats one.
+
+import ShapelyGateSystem
+
+struct SudoFacts {
+    var interfaceVersion = ""
+    var options: [String] = []
+    var settings: [String: String] = [:]
+    var userInfo: [String: String] = [:]
+    var submitOptind = 0
+    var submitArguments: [String] = []
+    var submitEnvironment: [String: String] = [:]
+    var commandInfo: [String: String] = [:]
+    var runArguments: [String] = []
+
+    mutating func read(_ entries: [JudgeLink.Entry]) {
+        for entry in entries {
+            switch entry.tag {
+            case "V": interfaceVersion = entry.text
+            case "O": options.append(entry.text)
+            case "S": Self.put(entry.text, in: &settings)
+            case "U": Self.put(entry.text, in: &userInfo)
+            case "I": submitOptind = Int(entry.text) ?? 0
+            case "A": submitArguments.append(entry.text)
+            case "E": Self.put(entry.text, in: &submitEnvironment, keepFirst: true)
+            case "C": Self.put(entry.text, in: &commandInfo)
+            case "R": runArguments.append(entry.text)
+            default: break
+            }
+        }
+    }
+
+    private static func put(_ entry: String, in table: inout [String: String], keepFirst: Bool = false) {
+        let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0])
+        if keepFirst && table[name] != nil { return }
+        table[name] = parts.count > 1 ? String(parts[1]) : ""
+    }
+
+    /// A whole number sudo gave, in range for an ID (not -1).
+    static func id(_ text: String?) -> UInt32? {
+        guard let text, !text.isEmpty, text.allSatisfy(\.isASCII), let value = UInt32(text), value != UInt32.max else { return nil }
+        return value
+    }
+
+    var uid: uid_t? { Self.id(userInfo["uid"]) }
+    var gid: gid_t? { Self.id(userInfo["gid"]) }
+    /// The supplementary groups, as sudo reports them; entries that are not IDs are left out.
+    var groups: [gid_t] {
+        (userInfo["groups"] ?? "").split(separator: ",").compactMap { Self.id(String($0)) }
+    }
+    var userName: String? { userInfo["user"] }
+    var terminalPath: String? { userInfo["tty"].flatMap { $0.isEmpty ? nil : $0 } }
+    var nonInteractive: Bool { settings["noninteractive"] == "true" }
+    /// `sudo -k command`: the time stamp is ignored for this run.
+    var ignoresTicket: Bool { settings["ignore_ticket"] == "true" }
+    var umask: mode_t {
+        guard let text = userInfo["umask"], let value = mode_t(text, radix: 8), value <= 0o777 else { return 0o022 }
+        return value
+    }
+    var command: String? { commandInfo["command"] }
+}

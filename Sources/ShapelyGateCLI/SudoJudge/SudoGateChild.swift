@@ -1,0 +1,137 @@
+// SudoGateChild.swift — the gate under the judge: started as the person asking, on
+// their terminal, in a process group of its own (spawn.c), and waited for with the
+// terminal passed between it and sudo as a shell would.
+//
+// Contract:
+// - Ctrl-C, Ctrl-\ and Ctrl-Z reach the gate only (its group holds the terminal).
+//   When the gate stops, the judge takes the terminal back for sudo's group and stops
+//   that group (sudo and the judge), so the shell sees its job stopped; continued in
+//   the background (`bg`) it stops again at once, as a password prompt does, and only
+//   once it is in front (`fg`) is the gate given the terminal and continued.
+// - An ending signal to the judge (sudo passes on SIGTERM, SIGHUP, SIGINT, SIGQUIT;
+//   SIGHUP also comes when sudo dies) kills the gate's group, and so does a terminal
+//   taken by another group while the gate runs (sudo stopped or killed from outside,
+//   the shell back in front): the board's answer can no longer be a person's.
+// - However the gate ends, the terminal is put back: its settings, when sudo's group
+//   holds it (the shell keeps its own otherwise), and, after a gate killed with
+//   SIGKILL on a terminal that moves the cursor, the bytes that leave the alternate
+//   screen. A gate that ended by its own signal left its screen itself, and nothing
+//   more is written after its closing lines.
+// - The terminal only ever passes from the group that holds it.
+
+import CShapelyGateGuard
+import ShapelyGateScreen
+import ShapelyGateSystem
+
+struct SudoGateChild {
+    /// How the gate ended, and what the judge saw while it ran.
+    struct End: Equatable {
+        var status: Int32?
+        var killedByJudge = false
+        var terminalTaken = false
+        var failure: sg_spawn_failure?
+
+        static func == (a: End, b: End) -> Bool {
+            a.status == b.status && a.killedByJudge == b.killedByJudge && a.terminalTaken == b.terminalTaken
+                && a.failure?.stage == b.failure?.stage && a.failure?.error == b.failure?.error
+        }
+    }
+
+    static let endings: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+
+    let terminal: Int32
+    let leavesScreen: Bool
+
+    /// Starts the gate and waits for it; nil when it could not be started (errno).
+    func run(_ spawn: inout sg_spawn, report: Int32) -> End? {
+        var saved = termios()
+        let restorable = tcgetattr(terminal, &saved) == 0
+        let child = sg_spawn_gate(&spawn)
+        guard child > 0 else { return nil }
+        _ = Platform.closeDescriptor(spawn.report)
+        var end = wait(for: child)
+        end.failure = Self.readFailure(report)
+        let ours = getpgrp()
+        let killed = end.status.map { status in (status & 0x7F) == SIGKILL } ?? false
+        let leave = killed && leavesScreen ? Painter.leaveAfterSignal : ""
+        // The settings go back only while sudo's group holds the terminal; the bytes that
+        // leave the screen go to whoever holds it, when the gate could not write them.
+        if tcgetpgrp(terminal) == ours {
+            putBack(restorable ? saved : nil, leave)
+        } else if !leave.isEmpty {
+            putBack(nil, leave)
+        }
+        return end
+    }
+
+    private func putBack(_ settings: termios?, _ leave: String) {
+        var copy = settings ?? termios()
+        let bytes = Array(leave.utf8).map { CChar(bitPattern: $0) }
+        _ = bytes.withUnsafeBufferPointer { buffer in
+            withUnsafePointer(to: &copy) { pointer in
+                sg_write_in_background(terminal, settings == nil ? nil : pointer, buffer.baseAddress, buffer.count)
+            }
+        }
+    }
+
+    private func wait(for child: pid_t) -> End {
+        var end = End()
+        let ours = getpgrp()
+        while true {
+            var status: Int32 = 0
+            let result = waitpid(child, &status, WNOHANG | WUNTRACED)
+            if result == child {
+                if (status & 0xFF) == 0x7F {  // stopped
+                    stopped(child, &end)
+                    continue
+                }
+                if tcgetpgrp(terminal) == child { _ = sg_give_terminal(terminal, ours) }
+                end.status = status
+                return end
+            }
+            if result < 0 && errno != EINTR { return end }
+            let holder = tcgetpgrp(terminal)
+            if !end.killedByJudge, holder > 0, holder != child, holder != ours {
+                end.terminalTaken = true
+                kill(-child, SIGKILL)
+                end.killedByJudge = true
+            }
+            if let number = Platform.waitForSignal(among: Self.endings + [SIGCHLD], within: 0.1), number != SIGCHLD,
+               !end.killedByJudge {
+                kill(-child, SIGKILL)
+                end.killedByJudge = true
+            }
+        }
+    }
+
+    /// The gate stopped (Ctrl-Z): sudo's job stops with it, and goes on only in front.
+    private func stopped(_ child: pid_t, _ end: inout End) {
+        let ours = getpgrp()
+        let holder = tcgetpgrp(terminal)
+        if !end.killedByJudge && holder != child && holder != ours {
+            end.terminalTaken = true
+            end.killedByJudge = true
+        }
+        if end.killedByJudge {
+            kill(-child, SIGKILL)
+            return
+        }
+        if holder == child { _ = sg_give_terminal(terminal, ours) }
+        repeat {
+            kill(-ours, SIGSTOP)
+            if let number = Platform.waitForSignal(among: Self.endings, within: 0), number != SIGCHLD {
+                end.killedByJudge = true
+                kill(-child, SIGKILL)
+                return
+            }
+        } while tcgetpgrp(terminal) != ours && getppid() != 1
+        _ = sg_give_terminal(terminal, child)
+        kill(-child, SIGCONT)
+    }
+
+    private static func readFailure(_ report: Int32) -> sg_spawn_failure? {
+        var failure = sg_spawn_failure()
+        let count = withUnsafeMutableBytes(of: &failure) { read(report, $0.baseAddress, $0.count) }
+        return count == MemoryLayout<sg_spawn_failure>.size ? failure : nil
+    }
+}

@@ -1,0 +1,85 @@
+// SudoJudge.swift — `shapelygate --sudo-judge`: every decision about a run of sudo, made
+// once, as root, for the approval plugin that started it (door.c).
+//
+//     open():  facts ─▶ options checked, person matched ─▶ D1 (G0: nothing of theirs is gated)
+//     check(): command ─▶ -n? terminal? grace? lockout? ─▶ the gate as the person ─▶ D1 / D0
+//
+// Contract:
+// - The judge reads nothing from its environment or any user's files: only the
+//   plugin's messages (JudgeLink), root's policy /etc/shapelygate.conf (the gate's own
+//   reader, ConfigFile), the account files, and root's records (SudoRecords). It runs
+//   only as root; run by anyone else it refuses at once (status 2).
+// - open(): a bad Plugin line is one message naming the option, and sudo stops
+//   (D-1). Otherwise D1, with G0 when neither users= nor groups= names this person.
+// - check(): the command is approved (D1) when it is not gated, or passed on the board
+//   or within the grace window; otherwise denied (D0) with one message: sudo -n,
+//   no terminal, a broken policy, a command too long to show, sudo in the
+//   background, a lockout, or a gate that did not pass. Failures to start the gate
+//   are errors (D-1). Every gated run is one audit record, written here as root with
+//   SHAPELYGATE_MODE=sudo-plugin (the gate it starts writes none).
+// - The gate runs as the person (SudoGateChild, spawn.c) from this same program
+//   file, with the Plugin line's gate options, --verdict-fd (under which it reads no
+//   file of the person's), --for and the words the board shows; its environment holds
+//   only PATH, HOME, USER, LOGNAME, the backtracer off, and the person's TERM, language
+//   and colour variables when they are printable. SHAPELYGATE_BOARD=words in their
+//   environment asks for the words board.
+// - A pass is the gate's exit status 0 AND exactly `Verdict.passed` on the pipe only
+//   it holds; a gate that exits 0 without it approves nothing.
+
+import CShapelyGateGuard
+import ShapelyGate
+import ShapelyGateScreen
+import ShapelyGateSystem
+
+enum SudoJudge {
+    /// The judge's whole run: its status is for no one (the plugin reads the answers).
+    static func run() -> ExitStatus {
+        guard geteuid() == 0 else {
+            Platform.printError("shapelygate: --sudo-judge is started by the sudo plugin, as root\n")
+            return .usage
+        }
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        for number in SudoGateChild.endings + [SIGCHLD, SIGTTOU, SIGTTIN, SIGTSTP] { sigaddset(&blocked, number) }
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        var link = JudgeLink(descriptor: 0)
+        let output = JudgeLink(descriptor: 1)
+        guard let opening = link.receive() else { return .denied }
+        var facts = SudoFacts()
+        facts.read(opening)
+        let judgement: SudoJudgement
+        do {
+            judgement = try SudoJudgement(facts: facts)
+        } catch {
+            output.answer([.init(tag: "D", text: "-1"), .init(tag: "M", text: "shapelygate: " + Visible.screen(error.message))])
+            return .usage
+        }
+        let version = JudgeLink.Entry(tag: "V", text: CLI.version)
+        guard judgement.gatesPerson else {
+            output.answer([.init(tag: "D", text: "1"), .init(tag: "G", text: "0"), version])
+            return .passed
+        }
+        output.answer([.init(tag: "D", text: "1"), version])
+        guard let checking = link.receive() else { return .passed }
+        facts.read(checking)
+        // Keys pressed at sudo's own prompt are not an ending of the gate's.
+        while Platform.waitForSignal(among: SudoGateChild.endings, within: 0) != nil {}
+        let decision = judgement.decide(facts)
+        var answer = decision.warnings.map { JudgeLink.Entry(tag: "W", text: "shapelygate: " + Visible.screen($0)) }
+        answer.append(.init(tag: "D", text: String(decision.result)))
+        if let message = decision.message { answer.append(.init(tag: "M", text: "shapelygate: " + Visible.screen(message))) }
+        output.answer(answer)
+        return .passed
+    }
+}
+
+/// What the judge decided about one command.
+struct SudoDecision: Equatable {
+    var result: Int
+    var message: String?
+    var warnings: [String] = []
+
+    static let approved = SudoDecision(result: 1, message: nil)
+    static func denied(_ message: String) -> SudoDecision { SudoDecision(result: 0, message: message) }
+    static func failed(_ message: String) -> SudoDecision { SudoDecision(result: -1, message: message) }
+}

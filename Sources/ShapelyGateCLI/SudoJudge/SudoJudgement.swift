@@ -1,0 +1,125 @@
+// SudoJudgement.swift — the judge's rules for one run of sudo, in the order they apply
+// (SudoJudge.swift has the contract): who and what is gated, sudo -n, the terminal,
+// the policy, what the board must show, grace, the foreground, the lockout, the gate,
+// its verdict, the records and the audit line.
+
+import CShapelyGateGuard
+import ShapelyGate
+import ShapelyGateScreen
+import ShapelyGateSystem
+
+struct SudoJudgement {
+    let options: SudoPluginOptions
+    let match: SudoMatch
+    let gatesPerson: Bool
+    /// The gate's settings under the Plugin line: the policy file, then the line's options.
+    let settings: Result<(options: Options, policy: Policy), GateError>
+
+    /// The variables of the person's environment the gate may see, when printable.
+    static let passedEnvironment = ["TERM", "LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LANGUAGE", "NO_COLOR", "COLORTERM"]
+    static let policyFile = Settings.Files.installed
+
+    init(facts: SudoFacts, files: Settings.Files = SudoJudgement.policyFile) throws(SudoRefusal) {
+        options = try SudoPluginOptions.parse(facts.options)
+        match = SudoMatch(options: options)
+        gatesPerson = match.gates(user: facts.userName, uid: facts.uid, gid: facts.gid, groups: facts.groups)
+        settings = Self.gateSettings(options, files: files)
+    }
+
+    static func gateSettings(_ plugin: SudoPluginOptions, files: Settings.Files) -> Result<(options: Options, policy: Policy), GateError> {
+        do throws(GateError) {
+            var base = Options()
+            var policy = Policy()
+            try ConfigFile.load(files.system, system: true, owner: files.systemOwner, into: &base, policy: &policy)
+            var options = try OptionParser.read(plugin.gateArguments).apply(to: base)
+            policy.enforce(on: &options)
+            return .success((options, policy))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The grace window in force: grace= capped by max-grace (300 s without it); strict
+    /// turns it off unless the policy itself sets max-grace.
+    static func window(grace: Int, strict: Bool, maxGrace: Int?) -> Int {
+        let window = min(grace, maxGrace ?? 300)
+        return strict && maxGrace == nil ? 0 : window
+    }
+
+    func decide(_ facts: SudoFacts) -> SudoDecision {
+        guard match.gates(command: facts.command) else { return .approved }
+        let words = SudoShownCommand.words(facts)
+        var log = AuditLog(policy: (try? settings.get().policy) ?? Policy(), terminal: facts.terminalPath ?? "none",
+                           command: words, mode: "sudo-plugin")
+        let account = facts.uid.flatMap(SystemAccounts.account(uid:))
+        log.user = account?.name ?? facts.uid.map { "uid\($0)" }
+        var decision = judge(facts, words: words, account: account, log: &log)
+        if decision.result != 1 && decision.message == nil { decision.message = "not approved, the command was not run" }
+        return decision
+    }
+
+    private func judge(_ facts: SudoFacts, words: [String], account: PasswordEntry?, log: inout AuditLog) -> SudoDecision {
+        if facts.nonInteractive {
+            log.record(outcome: "denied", reason: "non-interactive")
+            return .denied("a person must approve this command, and sudo -n asks no one")
+        }
+        let terminal = facts.terminalPath == nil ? -1 : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard terminal >= 0 else {
+            log.record(outcome: "denied", reason: "no-terminal")
+            return .denied("a terminal is required to approve this command")
+        }
+        defer { _ = Platform.closeDescriptor(terminal) }
+        let gate: (options: Options, policy: Policy)
+        switch settings {
+        case .success(let loaded): gate = loaded
+        case .failure(let error):
+            log.record(outcome: "error", reason: "configuration")
+            return .denied(error.message + "; the command was not run")
+        }
+        let shown = Visible.commandLine(words)
+        if DisplayWidth.of(shown) > Renderer.longestGuarded {
+            log.record(outcome: "denied", reason: "too-long")
+            return .denied(GateStrings(language: "en").text(.tooLong, ["count": String(DisplayWidth.of(shown)),
+                                                                      "limit": String(Renderer.longestGuarded)]))
+        }
+        guard let uid = facts.uid, let gid = facts.gid, let account else {
+            return .failed("cannot find the invoking user's account")
+        }
+        let records = SudoRecords(uid: uid)
+        let session = Platform.terminalSession(terminal)
+        let key = session.map { SudoRecords.SessionKey(device: $0.device, text: "session=\($0.session) start=\($0.leaderStart) boot=\(Platform.bootIdentity())") }
+        let ticket = key.map { SudoTicket.state(user: account.name, device: $0.device) } ?? .none
+        let window = Self.window(grace: options.grace, strict: gate.options.strict, maxGrace: gate.policy.maxGrace)
+        if let key, window > 0 {
+            if facts.ignoresTicket {
+                records.settleGrace(key, passedAtBoard: false, ticket: ticket)
+            } else if records.graceCovers(key, window: window, ticket: ticket) {
+                log.record(outcome: "passed", reason: "grace")
+                return .approved
+            }
+        }
+        guard tcgetpgrp(terminal) == getpgrp() else {
+            return .denied("sudo must be in the foreground to ask for approval")
+        }
+        let cooldown = gate.options.cooldown
+        if cooldown > 0 {
+            switch records.beginGate(cooldown: cooldown) {
+            case .open: break
+            case .locked(let seconds):
+                log.record(outcome: "locked")
+                return .denied("locked after a wrong answer; try again in \(seconds) s")
+            case .untrusted(let reason):
+                log.record(outcome: "locked", reason: "untrusted-record")
+                var decision = SudoDecision.denied("the lockout record in \(records.store.folder) cannot be trusted; the command was not run until root removes it")
+                decision.warnings = ["not trusting the lockout record " + reason]
+                return decision
+            }
+        }
+        let run = SudoGateRun(facts: facts, plugin: options, account: account, uid: uid, gid: gid, shown: shown)
+        let outcome = run.start(on: terminal)
+        if cooldown > 0 { records.settleGate(passed: outcome.decision.result == 1, cooldown: cooldown) }
+        if let key, window > 0 { records.settleGrace(key, passedAtBoard: outcome.decision.result == 1, ticket: ticket) }
+        log.record(outcome: outcome.auditOutcome, reason: outcome.reason, progress: outcome.progress)
+        return outcome.decision
+    }
+}

@@ -1,0 +1,136 @@
+// SudoPluginOptions.swift — the options of the sudo.conf Plugin line, checked once, when
+// sudo opens the plugin, so that a typo stops sudo at once instead of quietly turning
+// the gate off.
+//
+// Contract:
+// - Every option is known and checked here: an unknown name, a missing or extra value,
+//   a number out of range or a relative path is one message naming the option.
+// - The gate's own options (timeout, attempts, rounds, shapes-per-kind, cooldown, seed,
+//   kinds, lang, strings, board, strict) are checked by the gate's own table
+//   (OptionTable), the one description of their ranges, and handed to the gate as its
+//   long options. users=, groups= and commands= are lists; grace= is the judge's own.
+// - path= is the door's: it opened the program by it before the judge ran (door.c);
+//   here it is only known, and named in messages.
+// - A later option replaces an earlier one of the same name. No option longer than
+//   4096 bytes, or holding a control character, is read.
+
+import ShapelyGate
+import ShapelyGateSystem
+
+struct SudoPluginOptions: Equatable {
+    var users: [String] = []
+    var groups: [String] = []
+    var commands: [String] = []
+    var path = "/usr/bin/shapelygate"
+    var grace = 0
+    /// The gate's options, in order, as `name` and value (nil for a flag).
+    var gate: [(name: String, value: String?)] = []
+
+    static func == (a: SudoPluginOptions, b: SudoPluginOptions) -> Bool {
+        a.users == b.users && a.groups == b.groups && a.commands == b.commands && a.path == b.path
+            && a.grace == b.grace && a.gate.map(\.name) == b.gate.map(\.name) && a.gate.map(\.value) == b.gate.map(\.value)
+    }
+
+    static let longest = 4096
+    static let maximumGrace = 86400
+    static let gateOptions = ["timeout", "attempts", "rounds", "shapes-per-kind", "cooldown", "seed", "kinds", "lang",
+                              "strings", "board", "strict"]
+    static let lists = ["users", "groups", "commands"]
+
+    /// The options as words for the gate's command line (`--timeout 20 --strict`).
+    var gateArguments: [String] {
+        gate.flatMap { option in ["--" + option.name] + (option.value.map { [$0] } ?? []) }
+    }
+
+    /// Reads the Plugin line's options, or throws the message for sudo.
+    static func parse(_ options: [String]) throws(SudoRefusal) -> SudoPluginOptions {
+        var parsed = SudoPluginOptions()
+        for option in options { try parsed.read(option) }
+        return parsed
+    }
+
+    private mutating func read(_ option: String) throws(SudoRefusal) {
+        guard option.utf8.count <= Self.longest else {
+            throw SudoRefusal("a plugin option is longer than \(Self.longest) bytes")
+        }
+        guard !option.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw SudoRefusal("a plugin option holds a control character")
+        }
+        let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0]), value = parts.count > 1 ? String(parts[1]) : nil
+        let known = Self.gateOptions + Self.lists + ["path", "grace"]
+        guard !name.isEmpty, known.contains(name) else {
+            throw SudoRefusal("unknown option '\(name.isEmpty ? String(option.prefix(40)) : String(name.prefix(40)))' in the sudo.conf Plugin line")
+        }
+        if name == "strict" {
+            guard value == nil else { throw SudoRefusal("option strict takes no value") }
+            setGate(name, nil)
+            return
+        }
+        guard let value, !value.isEmpty else { throw SudoRefusal("option \(name)= needs a value") }
+        switch name {
+        case "users", "groups", "commands": try readList(name, value)
+        case "path": path = value
+        case "grace":
+            guard value.allSatisfy(\.isASCII), let seconds = Int(value), value.first != "+", (0...Self.maximumGrace).contains(seconds) else {
+                throw SudoRefusal("invalid grace=\(value.prefix(40)): expected a whole number 0-\(Self.maximumGrace)")
+            }
+            grace = seconds
+        default: try readGateOption(name, value)
+        }
+    }
+
+    private mutating func readList(_ name: String, _ value: String) throws(SudoRefusal) {
+        let items = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard !items.contains("") else { throw SudoRefusal("option \(name)= has an empty entry") }
+        if name == "commands" && items.contains(where: { !$0.hasPrefix("/") }) {
+            throw SudoRefusal("option commands= needs full paths, starting with /")
+        }
+        switch name {
+        case "users":
+            if let unknown = items.first(where: { !Self.isNumber($0) && SystemAccounts.uid(named: $0) == nil }) {
+                throw SudoRefusal("option users= names an unknown user '\(unknown.prefix(64))'")
+            }
+            users = items
+        case "groups":
+            if let unknown = items.first(where: { !Self.isNumber($0) && SystemAccounts.gid(named: $0) == nil }) {
+                throw SudoRefusal("option groups= names an unknown group '\(unknown.prefix(64))'")
+            }
+            groups = items
+        default: commands = items
+        }
+    }
+
+    /// A gate option, checked as the gate checks it (the message says `name=value`).
+    private mutating func readGateOption(_ name: String, _ value: String) throws(SudoRefusal) {
+        if name == "strings" {
+            guard value.hasPrefix("/") else { throw SudoRefusal("option strings= needs a full path, starting with /") }
+            guard Platform.exists(value) else { throw SudoRefusal("option strings=\(value.prefix(200)): no such file or folder") }
+        }
+        if name == "lang", value.count > 35 || !value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.@".contains($0)) }) {
+            throw SudoRefusal("invalid lang=\(value.prefix(40)): expected a language code such as fr")
+        }
+        guard let spec = OptionTable.spec(long: Substring(name)) else { throw SudoRefusal("unknown option '\(name)' in the sudo.conf Plugin line") }
+        do {
+            _ = try spec.parse(value)
+        } catch {
+            // The gate says "invalid --kinds '1': expected ..."; the Plugin line writes kinds=1.
+            let detail = error.message.ranges(of: ": ").first.map { String(error.message[$0.upperBound...]) } ?? error.message
+            throw SudoRefusal("invalid \(name)=\(value.prefix(40)): \(detail)")
+        }
+        setGate(name, value)
+    }
+
+    private mutating func setGate(_ name: String, _ value: String?) {
+        gate.removeAll { $0.name == name }
+        gate.append((name, value))
+    }
+
+    static func isNumber(_ text: String) -> Bool { !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
+}
+
+/// Why the judge refuses: one line for sudo's error output, without the program's name.
+struct SudoRefusal: Error, Equatable {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,140 @@
+// SudoRecords.swift — root's records about one person under sudo, in
+// /run/shapelygate/<uid> (StateStore: reached from / without following another's link,
+// root's alone, every change under its lock): the lockout after a denial and the grace
+// window after a pass. The rules are the engine's (LockoutState) and the gate's
+// (Lockout); only their place is the judge's.
+//
+// Contract (lockout):
+// - With a cooldown in force, a gate about to start is first counted as a denial, so
+//   killing it counts; a pass clears the count, any other ending locks from its end.
+//   A record that cannot be trusted (not root's alone, a link, damaged) denies and is
+//   reported; root removes it.
+// Contract (grace):
+// - A record per terminal (tty-<device>) names the terminal session (its id, the
+//   leader's start time, this boot) and the moment of the pass on the boot clock. It
+//   is valid while 0 <= now - pass <= the window. A new terminal, login, setsid or
+//   boot does not match; only a pass at the board writes one, and a denial, an error
+//   or `sudo -k command` removes it.
+// - When sudo kept a time stamp for this terminal at the pass (a rule with a
+//   password), the window also ends when that time stamp is disabled or removed
+//   (`sudo -k`, `sudo -K`; sudoers_timestamp(5)). A NOPASSWD rule keeps none, and then
+//   `sudo -k` and `sudo -K` alone tell the judge nothing (the man page says so).
+// - Nothing here approves on a failure: every problem means a board.
+
+import ShapelyGate
+import ShapelyGateSystem
+
+struct SudoRecords {
+    let store: StateStore
+    let clocks: () -> Clocks
+    let boot: () -> Double
+
+    init(uid: uid_t, folder: String = "/run/shapelygate",
+         clocks: @escaping () -> Clocks = StateStore.clocks, boot: @escaping () -> Double = Platform.bootClockSeconds) {
+        store = StateStore(folder: "\(folder)/\(uid)")
+        self.clocks = clocks
+        self.boot = boot
+    }
+
+    // MARK: Lockout
+
+    enum LockoutCheck: Equatable {
+        case open
+        case locked(seconds: Int)
+        case untrusted(String)
+    }
+
+    /// Before a gate starts: shut, untrusted, or open (and then counted as a denial).
+    func beginGate(cooldown: Int) -> LockoutCheck {
+        let now = clocks()
+        let result: Result<LockoutCheck, StoreFailure> = store.withLock { directory in
+            var previous: LockoutState?
+            switch store.read(in: directory) {
+            case .none: break
+            case .state(let state):
+                let left = state.remaining(at: now)
+                if left > 0 { return .locked(seconds: Int(left.rounded(.up))) }
+                previous = state
+            case .damaged:
+                return .untrusted("\(store.file): not a lockout record")
+            case .unreadable(let reason):
+                return .untrusted("\(store.file): \(reason)")
+            }
+            if let problem = store.write(.afterDenial(previous, cooldown: Double(cooldown), at: now), in: directory) {
+                return .untrusted(problem)
+            }
+            return .open
+        }
+        switch result {
+        case .success(let check): return check
+        case .failure(.refused(let reason)): return .untrusted(reason)
+        case .failure(.interrupted): return .untrusted("interrupted while waiting for \(store.folder)/lockout.lock")
+        }
+    }
+
+    /// After the counted gate ended: a pass clears the count, a denial locks from now.
+    func settleGate(passed: Bool, cooldown: Int) {
+        let now = clocks()
+        _ = store.withLock { directory -> String? in
+            if passed { return store.write(nil, in: directory) }
+            guard case .state(var state) = store.read(in: directory) else { return nil }
+            state.denials -= 1
+            return store.write(.afterDenial(state.denials > 0 ? state : nil, cooldown: Double(cooldown), at: now), in: directory)
+        }
+    }
+
+    // MARK: Grace
+
+    /// What names this terminal session in a record.
+    struct SessionKey: Equatable {
+        let device: UInt64
+        let text: String
+    }
+
+    static func recordName(_ key: SessionKey) -> String { "tty-\(key.device)" }
+
+    /// Whether a pass on this terminal session within `window` seconds lets this run through.
+    func graceCovers(_ key: SessionKey, window: Int, ticket: SudoTicket.State) -> Bool {
+        guard window > 0 else { return false }
+        let now = boot()
+        let found: Result<String?, StoreFailure> = store.withLock { directory in
+            try? store.readText(Self.recordName(key), in: directory).get()
+        }
+        guard case .success(let text?) = found, let record = GraceRecord(text), record.session == key.text else { return false }
+        if record.ticketKept && ticket != .enabled { return false }
+        return now >= record.passedAt && now - record.passedAt <= Double(window)
+    }
+
+    /// After a gated run was decided: a pass at the board starts a window, anything else ends it.
+    func settleGrace(_ key: SessionKey, passedAtBoard: Bool, ticket: SudoTicket.State) {
+        _ = store.withLock { directory -> String? in
+            let text = passedAtBoard ? GraceRecord(session: key.text, passedAt: boot(), ticketKept: ticket == .enabled).text : nil
+            return store.writeText(text, Self.recordName(key), in: directory)
+        }
+    }
+}
+
+/// One grace record's text: `session=… start=… boot=… at=SECONDS ticket=yes|no`.
+struct GraceRecord: Equatable {
+    let session: String
+    let passedAt: Double
+    let ticketKept: Bool
+
+    init(session: String, passedAt: Double, ticketKept: Bool) {
+        self.session = session
+        self.passedAt = passedAt
+        self.ticketKept = ticketKept
+    }
+
+    init?(_ text: String) {
+        guard text.hasSuffix("\n"), let at = text.ranges(of: " at=").last else { return nil }
+        let tail = text[at.upperBound...].dropLast().split(separator: " ")
+        guard tail.count == 2, let seconds = Double(tail[0]), seconds.isFinite,
+              tail[1] == "ticket=yes" || tail[1] == "ticket=no" else { return nil }
+        session = String(text[..<at.lowerBound])
+        passedAt = seconds
+        ticketKept = tail[1] == "ticket=yes"
+    }
+
+    var text: String { "\(session) at=\(passedAt) ticket=\(ticketKept ? "yes" : "no")\n" }
+}
