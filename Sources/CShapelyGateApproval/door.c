@@ -216,7 +216,10 @@ static int door_open(unsigned int version, sudo_conv_t conversation, sudo_printf
     append_all(&out, 'A', submit_argv);
     append_all(&out, 'E', submit_envp);
     int decision = started && send_message(&out) ? read_answer() : -2;
-    if (decision == -2) sg_say(&door.said, "shapelygate: cannot start %.200s --sudo-judge", door.said.path);
+    if (decision == -2) {
+        sg_say(&door.said, "shapelygate: %.200s --sudo-judge gave no answer; path= must name the shapelygate program",
+               door.said.path);
+    }
     if (decision != 1 || door.nothing_gated) stop_judge();
     return decision == 1 ? 1 : report(-1, errstr);
 }

@@ -65,9 +65,11 @@ struct JournalRecordTests {
         #expect(fields[field: "SHAPELYGATE_MODE"] == "sudo-plugin")
         #expect(fields[field: "SHAPELYGATE_OUTCOME"] == "denied")
         #expect(fields[field: "SHAPELYGATE_REASON"] == "SIGINT")
-        #expect(fields[field: "SHAPELYGATE_FOR"] == "/bin/true x")
+        #expect(fields[field: "SHAPELYGATE_COMMAND"] == "/bin/true x")
         #expect(fields[field: "SHAPELYGATE_USER"] == "root")
         #expect(fields[field: "SHAPELYGATE_TTY"] == space.terminal(ofRun: 1))
-        #expect(fields[field: "SHAPELYGATE_ARGC"] == "0")
+        #expect(fields[field: "SHAPELYGATE_ARGC"] == "2")
+        // The judge's record alone: the gate it started wrote none of its own.
+        #expect(space.journal.receive(timeout: 0.5) == nil)
     }
 }

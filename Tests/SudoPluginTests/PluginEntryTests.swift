@@ -1,8 +1,9 @@
 // PluginEntryTests.swift — the built plugin loaded with dlopen and called through its
 // exported `struct approval_plugin`, as sudo calls it, by the layout sudo_plugin(5)
 // gives (two unsigned ints, then four function pointers). Only paths that start no
-// gate are called here; the gate itself is run under sudo in SudoApprovalTests and
-// SudoHoldsTests.
+// judge are called here (the build folder's program is not one root may trust); the
+// judge is run under sudo in the other suites, and its option checks are unit-tested
+// (ShapelyGateCLITests/SudoPluginOptionsTests).
 
 import ShapelyGate
 import TestSupport
@@ -67,17 +68,6 @@ func openPlugin(_ options: [String]?, userInfo: [String] = rootInfo, settings: [
     return (result, message.map { String(cString: $0) })
 }
 
-/// check() for `command`; the result and the message left in errstr.
-func checkPlugin(_ command: String) -> (Int32, String?) {
-    var message: UnsafePointer<CChar>?
-    let result = withVector(["command=\(command)", "runas_uid=0"]) { info in
-        withVector([command]) { argv in
-            withVector(["PATH=/bin"]) { Plugin.loaded!.check!(info, argv, $0, &message) }
-        }
-    }
-    return (result, message.map { String(cString: $0) })
-}
-
 @Suite("The plugin's entry points", .serialized, .enabled(if: exists(pluginPath), "needs the plugin built by swift build"))
 struct PluginEntryTests {
     @Test func theExportedStructIsAnApprovalPlugin() throws {
@@ -90,103 +80,31 @@ struct PluginEntryTests {
     }
 
     @Test(arguments: [
-        (["timout=5"], "shapelygate: unknown option 'timout' in the sudo.conf Plugin line"),
-        (["=5"], "shapelygate: unknown option '=5' in the sudo.conf Plugin line"),
-        (["users=root", "nonsense"], "shapelygate: unknown option 'nonsense' in the sudo.conf Plugin line"),
-        (["timeout=0"], "shapelygate: invalid timeout=0: expected a whole number 1-3600"),
-        (["timeout=3601"], "shapelygate: invalid timeout=3601: expected a whole number 1-3600"),
-        (["attempts=two"], "shapelygate: invalid attempts=two: expected a whole number 1-99"),
-        (["rounds=21"], "shapelygate: invalid rounds=21: expected a whole number 1-20"),
-        (["cooldown=-1"], "shapelygate: invalid cooldown=-1: expected a whole number 0-86400"),
-        (["shapes-per-kind=+3"], "shapelygate: invalid shapes-per-kind=+3: expected a whole number 1-9"),
-        (["seed=99999999999999999999"], "shapelygate: invalid seed=99999999999999999999: expected a whole number 0-18446744073709551615"),
-        (["kinds=Star;rm"], "shapelygate: invalid kinds=Star;rm: expected 2-9 or a comma list of shape names"),
-        (["kinds=1"], "shapelygate: invalid kinds=1: expected 2-9 or a comma list of shape names"),
-        (["kinds=10"], "shapelygate: invalid kinds=10: expected 2-9 or a comma list of shape names"),
-        (["kinds=circle"], "shapelygate: invalid kinds=circle: name at least two different shapes"),
-        (["kinds=circle,circle"], "shapelygate: invalid kinds=circle,circle: name at least two different shapes"),
-        (["kinds=circle,blob"], "shapelygate: invalid kinds=circle,blob: unknown shape 'blob'"),
-        (["kinds=circle,"], "shapelygate: invalid kinds=circle,: unknown shape ''"),
-        (["strings=/dev/null/none"], "shapelygate: option strings=/dev/null/none: no such file or folder"),
-        (["lang=$(id)"], "shapelygate: invalid lang=$(id): expected a language code such as fr"),
-        (["strict=yes"], "shapelygate: option strict takes no value"),
-        (["timeout="], "shapelygate: option timeout= needs a value"),
-        (["users"], "shapelygate: option users= needs a value"),
-        (["users=root,,kid"], "shapelygate: option users= has an empty entry"),
-        (["commands=/usr/bin/apt,"], "shapelygate: option commands= has an empty entry"),
-        (["commands=apt"], "shapelygate: option commands= needs full paths, starting with /"),
         (["path=shapelygate"], "shapelygate: option path= needs a full path, starting with /"),
-        (["strings=strings/"], "shapelygate: option strings= needs a full path, starting with /"),
-        (["users=no-such-user-here"], "shapelygate: option users= names an unknown user 'no-such-user-here'"),
-        (["groups=no-such-group-here"], "shapelygate: option groups= names an unknown group 'no-such-group-here'"),
-        (["lang=fr\u{1b}[2J"], "shapelygate: a plugin option holds a control character"),
-        (["users=" + String(repeating: "a", count: 5000)], "shapelygate: a plugin option is longer than 4096 bytes"),
+        (["timeout=5", "path=/nonexistent/shapelygate"], "shapelygate: option path=/nonexistent/shapelygate: no such file"),
+        ([], "shapelygate: option path=/usr/bin/shapelygate: no such file"),
     ])
-    func aBadOptionFailsOpenNamingIt(options: [String], message: String) {
+    func aProgramThatCannotBeFoundFailsOpenBeforeAnythingRuns(options: [String], message: String) {
+        // The default path= is the installed program's; where it is installed, this case does not apply.
+        if options.isEmpty && exists("/usr/bin/shapelygate") { return }
         let (result, errstr) = openPlugin(options)
         #expect(result == -1)
         #expect(errstr == message)
         Plugin.loaded!.close!()
     }
 
-    @Test func everyGoodOptionOpens() {
-        let options = ["users=root,0,nobody", "groups=root,65534", "commands=/usr/bin/apt,/usr/sbin/", "timeout=20",
-                       "attempts=1", "rounds=3", "shapes-per-kind=2", "kinds=circle,star", "strict", "cooldown=60",
-                       "lang=pt_BR.UTF-8", "strings=/usr/share", "path=/usr/local/bin/shapelygate", "seed=7",
-                       "timeout=30"]
-        #expect(openPlugin(options).0 == 1)
+    @Test func aProgramOthersCanReadOrWriteIsNotTrusted() {
+        // The build folder's program is readable by everyone (and its folders need not be root's).
+        let (result, errstr) = openPlugin(["path=\(gatePath)"])
+        #expect(result == -1)
+        #expect(errstr?.hasPrefix("shapelygate: the gate \(gatePath) ") == true, "\(errstr ?? "nil")")
         Plugin.loaded!.close!()
-        #expect(openPlugin(nil).0 == 1)
-        Plugin.loaded!.close!()
-    }
-
-    @Test func theNumberRangesAreTheGates() {
-        let ranges = [("timeout", GateConfiguration.timeoutRange), ("attempts", GateConfiguration.attemptsRange),
-                      ("rounds", GateConfiguration.roundsRange), ("shapes-per-kind", GateConfiguration.shapesPerKindRange),
-                      ("cooldown", GateConfiguration.cooldownRange)]
-        for (name, range) in ranges {
-            for (value, accepted) in [(range.lowerBound, true), (range.upperBound, true),
-                                      (range.lowerBound - 1, false), (range.upperBound + 1, false)] {
-                #expect(openPlugin(["\(name)=\(value)"]).0 == (accepted ? 1 : -1), "\(name)=\(value)")
-                Plugin.loaded!.close!()
-            }
-        }
     }
 
     @Test func sudosMajorVersionMustMatch() {
         let (result, errstr) = openPlugin(nil, version: 0x2_0000)
         #expect(result == -1)
         #expect(errstr == "shapelygate: sudo's plugin interface 2.0 is not supported")
-        Plugin.loaded!.close!()
-    }
-
-    @Test func anUngatedUserOrCommandIsApprovedAtOnce() {
-        #expect(openPlugin(["users=nobody", "groups=nogroup"]).0 == 1)
-        #expect(checkPlugin("/usr/bin/true") == (1, nil))
-        Plugin.loaded!.close!()
-        #expect(openPlugin(["users=root", "commands=/usr/sbin/reboot,/nonexistent/"]).0 == 1)
-        #expect(checkPlugin("/usr/bin/true") == (1, nil))
-        #expect(checkPlugin("/nonexistent2/x") == (1, nil))
-        Plugin.loaded!.close!()
-    }
-
-    @Test func aGatedCommandWithoutATerminalIsDenied() {
-        let noTerminal = rootInfo.filter { !$0.hasPrefix("tty=") } + ["tty="]
-        for command in ["/usr/bin/true", "/nonexistent/x/y", "relative", ""] {
-            #expect(openPlugin(["commands=/usr/bin,/nonexistent/x", "users=0"], userInfo: noTerminal).0 == 1)
-            let expected = command.hasPrefix("/usr/bin") || command.hasPrefix("/nonexistent") || !command.hasPrefix("/")
-            let (result, errstr) = checkPlugin(command)
-            #expect(result == (expected ? 0 : 1), "\(command)")
-            if expected { #expect(errstr == "shapelygate: a terminal is required to approve this command") }
-            Plugin.loaded!.close!()
-        }
-    }
-
-    @Test func sudoDashNIsDenied() {
-        #expect(openPlugin(["groups=root"], settings: ["noninteractive=true"]).0 == 1)
-        let (result, errstr) = checkPlugin("/usr/bin/true")
-        #expect(result == 0)
-        #expect(errstr == "shapelygate: a person must approve this command, and sudo -n asks no one")
         Plugin.loaded!.close!()
     }
 

@@ -7,7 +7,9 @@ import Glibc
 #endif
 import TestSupport
 
-/// The process named `name` in session `session`, or nil when there is none.
+/// The process named `name` in session `session`, or nil when there is none. Under sudo
+/// two processes are named shapelygate: the judge (root, `--sudo-judge`) and the gate it
+/// starts as the person; the gate is the one meant.
 func processID(of name: String, inSession session: pid_t) -> pid_t? {
     guard let folder = opendir("/proc") else { return nil }
     defer { closedir(folder) }
@@ -17,6 +19,7 @@ func processID(of name: String, inSession session: pid_t) -> pid_t? {
         let stat = readText("/proc/\(pid)/stat")
         // pid (comm) state ppid pgrp session ...
         guard let close = stat.lastIndex(of: ")"), stat.contains("(\(name))") else { continue }
+        if readText("/proc/\(pid)/cmdline").contains("--sudo-judge") { continue }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         if fields.count > 3, Int32(fields[3]) == session { return pid }
     }

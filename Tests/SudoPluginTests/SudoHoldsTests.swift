@@ -68,11 +68,11 @@ struct SudoHoldsTests {
         #expect(run.ran)
     }
 
-    @Test func aProgramThatOnlyExitsZeroApprovesNothing() {
+    @Test func aProgramThatIsNotTheJudgeApprovesNothing() {
         let run = SudoRun(options: "users=root path=\(Gates.alwaysTrue)")
         #expect(run.pty.finish() == .exited(1))
         #expect(!run.ran)
-        #expect(run.pty.screenText.contains("shapelygate: \(Gates.alwaysTrue) did not report a pass, the command was not run"))
+        #expect(run.pty.screenText.contains("shapelygate: \(Gates.alwaysTrue) --sudo-judge gave no answer; path= must name the shapelygate program"))
     }
 
     @Test(arguments: [
@@ -118,20 +118,23 @@ struct SudoHoldsTests {
         #expect(leftTheAlternateScreen(run.pty.screenText))
     }
 
-    @Test func aCommandLineTooLongToShowIsDeniedNotCut() {
+    @Test func aCommandLineTooLongForAnyScreenIsDeniedNotCut() {
         let touch = tool("touch") ?? "/usr/bin/touch"
-        let long = "/nonexistent/" + String(repeating: "a", count: 1100)
+        let long = "/nonexistent/" + String(repeating: "a", count: 16_100)
         let run = SudoRun(options: gated(), sudoArguments: [touch, long])
         #expect(run.pty.finish() == .exited(1))
-        #expect(run.pty.screenText.contains("shapelygate: the command line is longer than 1024 bytes, too long to show for approval; the command was not run"))
+        #expect(run.pty.screenText.contains("shapelygate: what a pass would allow is too long to show on a screen ("
+                                            + "\(touch.count + 1 + long.count) characters, 16000 at most): denied"))
         #expect(!run.pty.screenText.contains("Parental Gate"))
+        #expect(!run.ran)
     }
 
-    @Test func aCommandLineJustShortEnoughIsShownWhole() {
+    @Test func aLongCommandLineThatFitsIsShownWhole() {
         let touch = tool("touch") ?? "/usr/bin/touch"
-        let last = "/tmp/" + String(repeating: "b", count: 1024 - touch.utf8.count - 1 - 5 - 7) + "/HIDDEN"
+        let last = "/tmp/" + String(repeating: "b", count: 600) + "/HIDDEN"
         let run = SudoRun(options: gated(), sudoArguments: [touch, last])
         #expect(run.pty.waitFor("choose 1-8"))
+        #expect(run.pty.screenText.contains("HIDDEN"))
         run.pty.type("\u{3}")
         #expect(run.pty.finish() == .exited(1))
     }

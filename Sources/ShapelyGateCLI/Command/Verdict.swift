@@ -58,7 +58,7 @@ struct Verdict {
 
         var line: String { "shapelygate: denied reason=\(reason ?? "none") rounds=\(progress.rounds) wrong=\(progress.wrong)\n" }
 
-        /// The line back, or nil for anything else: a reason of at most 40 letters and
+        /// The line back, or nil for anything else: a reason of at most 40 letters, digits and
         /// dashes, counts of at most 4 digits.
         init?(parsing bytes: [UInt8]) {
             guard let text = String(validating: bytes, as: UTF8.self), text.hasPrefix("shapelygate: denied "), text.hasSuffix("\n") else {
@@ -69,7 +69,7 @@ struct Verdict {
                 return nil
             }
             let reason = fields[0].dropFirst(7)
-            guard (1...40).contains(reason.count), reason.allSatisfy({ $0.isASCII && ($0.isLowercase || $0 == "-") }),
+            guard (1...40).contains(reason.count), reason.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }),
                   let rounds = Self.count(fields[1].dropFirst(7)), let wrong = Self.count(fields[2].dropFirst(6)) else {
                 return nil
             }

@@ -182,9 +182,12 @@ struct StateStore {
             return .failure(.unreadable(error.code == ELOOP ? "it is a symbolic link" : error.reason))
         }
         defer { _ = Platform.closeDescriptor(fd) }
-        guard info.st_uid == geteuid(), info.st_mode & 0o022 == 0, info.st_nlink == 1 else {
-            return .failure(.unreadable("it is not a file of uid \(geteuid())'s that only uid \(geteuid()) can write"))
+        let owner = geteuid()
+        if info.st_uid != owner {
+            return .failure(.unreadable("it belongs to uid \(info.st_uid), not to \(owner == 0 ? "root" : "uid \(owner)")"))
         }
+        if info.st_mode & 0o022 != 0 { return .failure(.unreadable("group or others can write it")) }
+        if info.st_nlink != 1 { return .failure(.unreadable("it has another name (a hard link)")) }
         do {
             let bytes = try Platform.readAll(fd, path: folder + "/" + name, limit: 4096)
             guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(.damaged) }

@@ -53,13 +53,22 @@ struct JudgeLink {
         }
     }
 
-    /// Sends one answer; a NUL inside a text is cut there.
+    /// Sends one answer, ended; a NUL inside a text is cut there.
     func answer(_ entries: [Entry]) {
+        write(entries, ended: true)
+    }
+
+    /// Sends entries ahead of the answer (warnings the plugin prints as they come).
+    func say(_ entries: [Entry]) {
+        write(entries, ended: false)
+    }
+
+    private func write(_ entries: [Entry], ended: Bool) {
         var bytes: [UInt8] = []
         for entry in entries {
             bytes += Array(String(entry.tag).utf8) + entry.text.utf8.prefix { $0 != 0 } + [0]
         }
-        bytes.append(0)
+        if ended { bytes.append(0) }
         var done = 0
         while done < bytes.count {
             let count = bytes[done...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

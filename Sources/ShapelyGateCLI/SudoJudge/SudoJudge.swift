@@ -47,9 +47,10 @@ enum SudoJudge {
         guard let opening = link.receive() else { return .denied }
         var facts = SudoFacts()
         facts.read(opening)
-        let judgement: SudoJudgement
+        var judgement: SudoJudgement
         do {
             judgement = try SudoJudgement(facts: facts)
+            judgement.warn = { output.say([.init(tag: "W", text: "shapelygate: " + Visible.screen($0))]) }
         } catch {
             output.answer([.init(tag: "D", text: "-1"), .init(tag: "M", text: "shapelygate: " + Visible.screen(error.message))])
             return .usage
@@ -65,8 +66,7 @@ enum SudoJudge {
         // Keys pressed at sudo's own prompt are not an ending of the gate's.
         while Platform.waitForSignal(among: SudoGateChild.endings, within: 0) != nil {}
         let decision = judgement.decide(facts)
-        var answer = decision.warnings.map { JudgeLink.Entry(tag: "W", text: "shapelygate: " + Visible.screen($0)) }
-        answer.append(.init(tag: "D", text: String(decision.result)))
+        var answer = [JudgeLink.Entry(tag: "D", text: String(decision.result))]
         if let message = decision.message { answer.append(.init(tag: "M", text: "shapelygate: " + Visible.screen(message))) }
         output.answer(answer)
         return .passed
@@ -77,7 +77,6 @@ enum SudoJudge {
 struct SudoDecision: Equatable {
     var result: Int
     var message: String?
-    var warnings: [String] = []
 
     static let approved = SudoDecision(result: 1, message: nil)
     static func denied(_ message: String) -> SudoDecision { SudoDecision(result: 0, message: message) }

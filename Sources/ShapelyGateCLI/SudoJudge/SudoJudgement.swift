@@ -14,6 +14,8 @@ struct SudoJudgement {
     let gatesPerson: Bool
     /// The gate's settings under the Plugin line: the policy file, then the line's options.
     let settings: Result<(options: Options, policy: Policy), GateError>
+    /// Where a warning goes at once, before the board (the plugin prints it on sudo's error output).
+    var warn: (String) -> Void = { _ in }
 
     /// The variables of the person's environment the gate may see, when printable.
     static let passedEnvironment = ["TERM", "LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LANGUAGE", "NO_COLOR", "COLORTERM"]
@@ -53,22 +55,47 @@ struct SudoJudgement {
                            command: words, mode: "sudo-plugin")
         let account = facts.uid.flatMap(SystemAccounts.account(uid:))
         log.user = account?.name ?? facts.uid.map { "uid\($0)" }
-        var decision = judge(facts, words: words, account: account, log: &log)
+        let terminal = facts.terminalPath == nil ? -1 : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        defer { if terminal >= 0 { _ = Platform.closeDescriptor(terminal) } }
+        let grace = graceWindow(facts, terminal: terminal, account: account)
+        var decision = judge(facts, words: words, terminal: terminal, account: account, grace: grace, log: &log)
         if decision.result != 1 && decision.message == nil { decision.message = "not approved, the command was not run" }
+        // A denial or an error on this terminal ends its window, as does `sudo -k command`.
+        if let grace, decision.result != 1 || facts.ignoresTicket {
+            grace.records.settleGrace(grace.key, passedAtBoard: false, ticket: grace.ticket)
+        }
         return decision
     }
 
-    private func judge(_ facts: SudoFacts, words: [String], account: PasswordEntry?, log: inout AuditLog) -> SudoDecision {
+    /// This terminal session's grace: its records, key and sudo's time stamp; nil when no
+    /// window is in force or the session cannot be named.
+    struct Grace {
+        let records: SudoRecords
+        let key: SudoRecords.SessionKey
+        let ticket: SudoTicket.State
+        let window: Int
+    }
+
+    private func graceWindow(_ facts: SudoFacts, terminal: Int32, account: PasswordEntry?) -> Grace? {
+        guard terminal >= 0, let uid = facts.uid, let account, case .success(let gate) = settings else { return nil }
+        let window = Self.window(grace: options.grace, strict: gate.options.strict, maxGrace: gate.policy.maxGrace)
+        guard window > 0, let session = Platform.terminalSession(terminal) else { return nil }
+        let key = SudoRecords.SessionKey(device: session.device,
+                                         text: "session=\(session.session) start=\(session.leaderStart) boot=\(Platform.bootIdentity())")
+        return Grace(records: SudoRecords(uid: uid), key: key, ticket: SudoTicket.state(user: account.name, device: session.device),
+                     window: window)
+    }
+
+    private func judge(_ facts: SudoFacts, words: [String], terminal: Int32, account: PasswordEntry?, grace: Grace?,
+                       log: inout AuditLog) -> SudoDecision {
         if facts.nonInteractive {
             log.record(outcome: "denied", reason: "non-interactive")
             return .denied("a person must approve this command, and sudo -n asks no one")
         }
-        let terminal = facts.terminalPath == nil ? -1 : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard terminal >= 0 else {
             log.record(outcome: "denied", reason: "no-terminal")
             return .denied("a terminal is required to approve this command")
         }
-        defer { _ = Platform.closeDescriptor(terminal) }
         let gate: (options: Options, policy: Policy)
         switch settings {
         case .success(let loaded): gate = loaded
@@ -86,14 +113,10 @@ struct SudoJudgement {
             return .failed("cannot find the invoking user's account")
         }
         let records = SudoRecords(uid: uid)
-        let session = Platform.terminalSession(terminal)
-        let key = session.map { SudoRecords.SessionKey(device: $0.device, text: "session=\($0.session) start=\($0.leaderStart) boot=\(Platform.bootIdentity())") }
-        let ticket = key.map { SudoTicket.state(user: account.name, device: $0.device) } ?? .none
-        let window = Self.window(grace: options.grace, strict: gate.options.strict, maxGrace: gate.policy.maxGrace)
-        if let key, window > 0 {
-            if facts.ignoresTicket {
-                records.settleGrace(key, passedAtBoard: false, ticket: ticket)
-            } else if records.graceCovers(key, window: window, ticket: ticket) {
+        if let grace, !facts.ignoresTicket {
+            let (covers, problem) = grace.records.graceCovers(grace.key, window: grace.window, ticket: grace.ticket)
+            if let problem { warn("ignoring the grace record " + problem) }
+            if covers {
                 log.record(outcome: "passed", reason: "grace")
                 return .approved
             }
@@ -101,6 +124,12 @@ struct SudoJudgement {
         guard tcgetpgrp(terminal) == getpgrp() else {
             return .denied("sudo must be in the foreground to ask for approval")
         }
+        return judgeOnTheBoard(facts, shown: shown, terminal: terminal, gate: gate, records: records, uid: uid,
+                               gid: gid, account: account, grace: grace, log: &log)
+    }
+
+    private func judgeOnTheBoard(_ facts: SudoFacts, shown: String, terminal: Int32, gate: (options: Options, policy: Policy), records: SudoRecords,
+                                 uid: uid_t, gid: gid_t, account: PasswordEntry, grace: Grace?, log: inout AuditLog) -> SudoDecision {
         let cooldown = gate.options.cooldown
         if cooldown > 0 {
             switch records.beginGate(cooldown: cooldown) {
@@ -110,15 +139,14 @@ struct SudoJudgement {
                 return .denied("locked after a wrong answer; try again in \(seconds) s")
             case .untrusted(let reason):
                 log.record(outcome: "locked", reason: "untrusted-record")
-                var decision = SudoDecision.denied("the lockout record in \(records.store.folder) cannot be trusted; the command was not run until root removes it")
-                decision.warnings = ["not trusting the lockout record " + reason]
-                return decision
+                warn("not trusting the lockout record " + reason)
+                return .denied("the lockout record \(records.store.file) cannot be trusted; the command was not run until root removes it")
             }
         }
         let run = SudoGateRun(facts: facts, plugin: options, account: account, uid: uid, gid: gid, shown: shown)
         let outcome = run.start(on: terminal)
         if cooldown > 0 { records.settleGate(passed: outcome.decision.result == 1, cooldown: cooldown) }
-        if let key, window > 0 { records.settleGrace(key, passedAtBoard: outcome.decision.result == 1, ticket: ticket) }
+        if let grace, outcome.decision.result == 1 { grace.records.settleGrace(grace.key, passedAtBoard: true, ticket: grace.ticket) }
         log.record(outcome: outcome.auditOutcome, reason: outcome.reason, progress: outcome.progress)
         return outcome.decision
     }

@@ -93,16 +93,27 @@ struct SudoRecords {
 
     static func recordName(_ key: SessionKey) -> String { "tty-\(key.device)" }
 
-    /// Whether a pass on this terminal session within `window` seconds lets this run through.
-    func graceCovers(_ key: SessionKey, window: Int, ticket: SudoTicket.State) -> Bool {
-        guard window > 0 else { return false }
+    /// Whether a pass on this terminal session within `window` seconds lets this run
+    /// through; a record or folder that cannot be trusted is ignored, and said.
+    func graceCovers(_ key: SessionKey, window: Int, ticket: SudoTicket.State) -> (covers: Bool, problem: String?) {
+        guard window > 0 else { return (false, nil) }
         let now = boot()
-        let found: Result<String?, StoreFailure> = store.withLock { directory in
-            try? store.readText(Self.recordName(key), in: directory).get()
+        let name = Self.recordName(key)
+        let found: Result<Result<String?, StateStore.RecordProblem>, StoreFailure> = store.withLock { directory in
+            store.readText(name, in: directory)
         }
-        guard case .success(let text?) = found, let record = GraceRecord(text), record.session == key.text else { return false }
-        if record.ticketKept && ticket != .enabled { return false }
-        return now >= record.passedAt && now - record.passedAt <= Double(window)
+        let text: String
+        switch found {
+        case .success(.success(let read?)): text = read
+        case .success(.success(nil)): return (false, nil)
+        case .success(.failure(.unreadable(let reason))): return (false, "\(store.folder)/\(name): \(reason)")
+        case .success(.failure(.damaged)): return (false, "\(store.folder)/\(name): not a grace record")
+        case .failure(.refused(let reason)): return (false, reason)
+        case .failure(.interrupted): return (false, nil)
+        }
+        guard let record = GraceRecord(text), record.session == key.text else { return (false, nil) }
+        if record.ticketKept && ticket != .enabled { return (false, nil) }
+        return (now >= record.passedAt && now - record.passedAt <= Double(window), nil)
     }
 
     /// After a gated run was decided: a pass at the board starts a window, anything else ends it.

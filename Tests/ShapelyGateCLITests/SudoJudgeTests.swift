@@ -1,0 +1,310 @@
+// SudoJudgeTests.swift — the sudo judge's decisions without sudo: the Plugin line's
+// options, who and what is gated, what the board must show, the verdict's denial line,
+// sudo's time stamps, and root's lockout and grace records with an injected clock and a
+// record folder of the test's own (never /run). The judge under the real sudo is in
+// SudoPluginTests.
+
+import ShapelyGate
+import TestSupport
+import Testing
+@testable import ShapelyGateCLI
+import ShapelyGateSystem
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct SudoPluginOptionsTests {
+    @Test(arguments: [
+        (["timout=5"], "unknown option 'timout' in the sudo.conf Plugin line"),
+        (["=5"], "unknown option '=5' in the sudo.conf Plugin line"),
+        (["users=root", "nonsense"], "unknown option 'nonsense' in the sudo.conf Plugin line"),
+        (["timeout=0"], "invalid timeout=0: expected a whole number 1-3600"),
+        (["timeout=3601"], "invalid timeout=3601: expected a whole number 1-3600"),
+        (["attempts=two"], "invalid attempts=two: expected a whole number 1-99"),
+        (["rounds=21"], "invalid rounds=21: expected a whole number 1-20"),
+        (["cooldown=-1"], "invalid cooldown=-1: expected a whole number 0-86400"),
+        (["shapes-per-kind=x3"], "invalid shapes-per-kind=x3: expected a whole number 1-9"),
+        (["seed=99999999999999999999"], "invalid seed=99999999999999999999: expected a whole number 0-18446744073709551615"),
+        (["kinds=1"], "invalid kinds=1: expected 2-9 or a list of shape names"),
+        (["kinds=10"], "invalid kinds=10: expected 2-9 or a list of shape names"),
+        (["kinds=circle"], "invalid kinds=circle: name at least two different shapes"),
+        (["kinds=circle,circle"], "invalid kinds=circle,circle: name at least two different shapes"),
+        (["board=big"], "invalid board=big: expected picture or words"),
+        (["grace=86401"], "invalid grace=86401: expected a whole number 0-86400"),
+        (["grace=+5"], "invalid grace=+5: expected a whole number 0-86400"),
+        (["strings=/dev/null/none"], "option strings=/dev/null/none: no such file or folder"),
+        (["lang=$(id)"], "invalid lang=$(id): expected a language code such as fr"),
+        (["strict=yes"], "option strict takes no value"),
+        (["timeout="], "option timeout= needs a value"),
+        (["users"], "option users= needs a value"),
+        (["users=root,,kid"], "option users= has an empty entry"),
+        (["commands=/usr/bin/apt,"], "option commands= has an empty entry"),
+        (["commands=apt"], "option commands= needs full paths, starting with /"),
+        (["strings=strings/"], "option strings= needs a full path, starting with /"),
+        (["users=no-such-user-here"], "option users= names an unknown user 'no-such-user-here'"),
+        (["groups=no-such-group-here"], "option groups= names an unknown group 'no-such-group-here'"),
+        (["lang=fr\u{1b}[2J"], "a plugin option holds a control character"),
+        (["users=" + String(repeating: "a", count: 5000)], "a plugin option is longer than 4096 bytes"),
+    ])
+    func aBadOptionIsOneMessageNamingIt(options: [String], message: String) {
+        #expect(throws: SudoRefusal(message)) { try SudoPluginOptions.parse(options) }
+    }
+
+    @Test func aShapeTheGateDoesNotKnowIsNamed() throws {
+        let error = try #require(throws: SudoRefusal.self) { try SudoPluginOptions.parse(["kinds=circle,blob"]) }
+        #expect(error.message.hasPrefix("invalid kinds=circle,blob: unknown shape 'blob'"))
+    }
+
+    @Test func everyGoodOptionIsKeptForTheGateInOrderALaterOneWinning() throws {
+        let options = try SudoPluginOptions.parse([
+            "users=root,0", "groups=root,0", "commands=/usr/bin/apt,/usr/sbin/", "timeout=20", "attempts=1", "rounds=3",
+            "shapes-per-kind=2", "kinds=circle,star", "strict", "cooldown=60", "lang=pt_BR.UTF-8", "strings=/",
+            "path=/usr/local/bin/shapelygate", "seed=7", "grace=120", "board=words", "timeout=30",
+        ])
+        #expect(options.users == ["root", "0"] && options.groups == ["root", "0"])
+        #expect(options.commands == ["/usr/bin/apt", "/usr/sbin/"])
+        #expect(options.path == "/usr/local/bin/shapelygate" && options.grace == 120)
+        #expect(options.gateArguments == ["--attempts", "1", "--rounds", "3", "--shapes-per-kind", "2", "--kinds", "circle,star",
+                                          "--strict", "--cooldown", "60", "--lang", "pt_BR.UTF-8", "--strings", "/", "--seed", "7",
+                                          "--board", "words", "--timeout", "30"])
+    }
+
+    @Test func theNumberRangesAreTheGates() {
+        let ranges = [("timeout", GateConfiguration.timeoutRange), ("attempts", GateConfiguration.attemptsRange),
+                      ("rounds", GateConfiguration.roundsRange), ("shapes-per-kind", GateConfiguration.shapesPerKindRange),
+                      ("cooldown", GateConfiguration.cooldownRange)]
+        for (name, range) in ranges {
+            for (value, accepted) in [(range.lowerBound, true), (range.upperBound, true),
+                                      (range.lowerBound - 1, false), (range.upperBound + 1, false)] {
+                #expect(((try? SudoPluginOptions.parse(["\(name)=\(value)"])) != nil) == accepted, "\(name)=\(value)")
+            }
+        }
+    }
+
+    @Test func theGraceWindowIsCappedAndStrictTurnsItOffUnlessThePolicySaysOtherwise() {
+        #expect(SudoJudgement.window(grace: 600, strict: false, maxGrace: nil) == 300)
+        #expect(SudoJudgement.window(grace: 600, strict: false, maxGrace: 900) == 600)
+        #expect(SudoJudgement.window(grace: 600, strict: false, maxGrace: 60) == 60)
+        #expect(SudoJudgement.window(grace: 600, strict: true, maxGrace: nil) == 0)
+        #expect(SudoJudgement.window(grace: 600, strict: true, maxGrace: 120) == 120)
+        #expect(SudoJudgement.window(grace: 0, strict: false, maxGrace: 900) == 0)
+    }
+}
+
+@Suite struct SudoMatchTests {
+    func match(_ options: [String]) throws -> SudoMatch {
+        var match = SudoMatch(options: SudoPluginOptions(users: options.filter { !$0.hasPrefix("%") },
+                                                      groups: options.filter { $0.hasPrefix("%") }.map { String($0.dropFirst()) }))
+        match.passwd = "root:x:0:0::/root:/bin/sh\nkid:x:1000:1000::/home/kid:/bin/sh\n"
+        match.group = "root:x:0:\nkids:x:2000:kid\n"
+        return match
+    }
+
+    @Test func withNeitherUsersNorGroupsEveryoneIsGated() throws {
+        #expect(try match([]).gates(user: "anyone", uid: 4321, gid: 4321, groups: []))
+    }
+
+    @Test func aUserIsGatedByNameUidPrimaryOrSupplementaryGroup() throws {
+        #expect(try match(["kid"]).gates(user: "kid", uid: 1000, gid: 1000, groups: []))
+        #expect(try match(["kid"]).gates(user: "renamed", uid: 1000, gid: 1000, groups: []))
+        #expect(try match(["1000"]).gates(user: "kid", uid: 1000, gid: 1000, groups: []))
+        #expect(try match(["%kids"]).gates(user: "kid", uid: 1000, gid: 1000, groups: [1000, 2000]))
+        #expect(try match(["%2000"]).gates(user: "other", uid: 1001, gid: 2000, groups: []))
+        #expect(try !match(["kid", "%kids"]).gates(user: "mum", uid: 1002, gid: 1002, groups: [1002]))
+    }
+
+    @Test func aNameThatVanishedCountsAsAMatch() throws {
+        #expect(try match(["gone"]).gates(user: "mum", uid: 1002, gid: 1002, groups: []))
+        #expect(try match(["%gone"]).gates(user: "mum", uid: 1002, gid: 1002, groups: []))
+    }
+
+    @Test func aCommandIsGatedUnderAListedFolderOrAsTheSameFile() throws {
+        let folder = temporaryFolder()
+        mkdir(folder + "/bin", 0o755)
+        writeFile(folder + "/bin/tool", "")
+        symlink(folder + "/bin", folder + "/link")
+        let match = SudoMatch(options: SudoPluginOptions(commands: [folder + "/bin/"]))
+        #expect(match.gates(command: folder + "/bin/tool"))
+        #expect(match.gates(command: folder + "/link/tool"))
+        #expect(!match.gates(command: folder + "/binary"))
+        #expect(!match.gates(command: "/usr/bin/true"))
+        #expect(match.gates(command: "relative"))
+        #expect(match.gates(command: nil))
+        let byFile = SudoMatch(options: SudoPluginOptions(commands: [folder + "/link/tool"]))
+        #expect(byFile.gates(command: folder + "/bin/tool"))
+    }
+}
+
+@Suite struct SudoShownCommandTests {
+    func facts(_ argv: [String], submit: [String] = [], optind: Int = 0, settings: [String: String] = [:],
+               info: [String: String] = [:]) -> SudoFacts {
+        var facts = SudoFacts()
+        facts.runArguments = argv
+        facts.commandInfo = ["command": argv.first ?? "", "runas_uid": "0", "cwd": "/home/kid"].merging(info) { $1 }
+        facts.userInfo = ["cwd": "/home/kid"]
+        facts.submitArguments = submit
+        facts.submitOptind = optind
+        facts.settings = settings
+        return facts
+    }
+
+    @Test func aPlainCommandIsItsWords() {
+        #expect(SudoShownCommand.text(facts(["/usr/bin/apt", "install", "cowsay"])) == "/usr/bin/apt install cowsay")
+    }
+
+    @Test func everyWaySudosCommandLineChangesWhatRunsIsShown() {
+        let shown = SudoShownCommand.text(facts(
+            ["/usr/bin/id"], submit: ["sudo", "-u", "bob", "-g", "staff", "-E", "LD_PRELOAD=/tmp/evil.so", "/usr/bin/id"],
+            optind: 6, settings: ["runas_user": "bob", "runas_group": "staff", "preserve_environment": "true"],
+            info: ["runas_uid": "1001", "cwd": "/srv", "chroot": "/jail"]))
+        #expect(shown == "-E -u bob -g staff -D /srv -R /jail LD_PRELOAD=/tmp/evil.so /usr/bin/id")
+    }
+
+    @Test func anotherUserWithoutANameIsShownByNumber() {
+        #expect(SudoShownCommand.text(facts(["/usr/bin/id"], info: ["runas_uid": "1001"])) == "-u '#1001' /usr/bin/id")
+    }
+
+    @Test func aControlByteIsWrittenSoOneLineNeverReadsAsTwo() {
+        let shown = SudoShownCommand.text(facts(["/bin/sh", "-c", "apt install cowsay\nid > /tmp/x"]))
+        #expect(shown == "/bin/sh -c $'apt install cowsay\\nid > /tmp/x'")
+    }
+
+    @Test func onlyTheWordsBeforeTheCommandAreAssignments() {
+        let words = SudoShownCommand.assignments(facts(["/usr/bin/env"], submit: ["sudo", "--", "A=1", "/usr/bin/env", "B=2"], optind: 1))
+        #expect(words == ["A=1"])
+        #expect(SudoShownCommand.assignments(facts(["/bin/x"], submit: ["sudo", "./x=y"], optind: 1)) == [])
+    }
+}
+
+@Suite struct SudoVerdictTests {
+    @Test func aDenialLineReadsBack() {
+        let denial = Verdict.Denial(reason: "time-expired", progress: AuditProgress(rounds: 1, wrong: 2))
+        #expect(denial.line == "shapelygate: denied reason=time-expired rounds=1 wrong=2\n")
+        #expect(Verdict.Denial(parsing: Array(denial.line.utf8)) == denial)
+        #expect(Verdict.Denial(parsing: Array("shapelygate: denied reason=SIGINT rounds=0 wrong=0\n".utf8))?.reason == "SIGINT")
+    }
+
+    @Test(arguments: ["shapelygate: passed\n", "shapelygate: denied reason=a b rounds=0 wrong=0\n",
+                      "shapelygate: denied reason=x\u{1b}[2J rounds=0 wrong=0\n", "shapelygate: denied reason=x rounds=99999 wrong=0\n",
+                      "shapelygate: denied reason=x rounds=0 wrong=0", "shapelygate: denied reason=x rounds=0 wrong=0 extra=1\n"])
+    func anythingElseIsNoDenialLine(_ text: String) {
+        #expect(Verdict.Denial(parsing: Array(text.utf8)) == nil)
+    }
+}
+
+@Suite struct SudoTicketTests {
+    /// One record as sudoers writes it (version 2, 56 bytes, little-endian).
+    func record(type: UInt16, flags: UInt16, device: UInt64) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 56)
+        for (offset, value) in [(0, UInt16(2)), (2, UInt16(56)), (4, type), (6, flags)] {
+            bytes[offset] = UInt8(value & 0xFF)
+            bytes[offset + 1] = UInt8(value >> 8)
+        }
+        for index in 0..<8 { bytes[48 + index] = UInt8((device >> (8 * UInt64(index))) & 0xFF) }
+        return bytes
+    }
+
+    @Test func aTerminalsRecordCountsOnlyWhileItIsNotDisabled() {
+        let lock = record(type: 4, flags: 0, device: 0)
+        #expect(SudoTicket.state(records: lock + record(type: 2, flags: 0, device: 0x8803), device: 0x8803) == .enabled)
+        #expect(SudoTicket.state(records: lock + record(type: 2, flags: 1, device: 0x8803), device: 0x8803) == .none)
+        #expect(SudoTicket.state(records: lock + record(type: 2, flags: 0, device: 0x8804), device: 0x8803) == .none)
+        #expect(SudoTicket.state(records: record(type: 1, flags: 0, device: 0), device: 0x8803) == .enabled)
+        #expect(SudoTicket.state(records: [], device: 0x8803) == .none)
+        #expect(SudoTicket.state(records: Array(record(type: 2, flags: 0, device: 0x8803).prefix(30)), device: 0x8803) == .none)
+    }
+}
+
+/// Root's records in a folder of the test's own, with a clock the test moves.
+final class RecordsClock: @unchecked Sendable {
+    var wall = 1_000_000.0
+    var boot = 500.0
+    func clocks() -> Clocks { Clocks(wall: wall, boot: boot, bootID: "boot-a") }
+    func pass(_ seconds: Double) {
+        wall += seconds
+        boot += seconds
+    }
+}
+
+@Suite struct SudoRecordsTests {
+    let clock = RecordsClock()
+    let base = temporaryFolder()
+    var records: SudoRecords { SudoRecords(uid: 1000, folder: base, clocks: clock.clocks, boot: { self.clock.boot }) }
+    let key = SudoRecords.SessionKey(device: 0x8803, text: "session=42 start=7 boot=boot-a")
+
+    @Test func aGateIsCountedBeforeItRunsAndAPassClearsTheCount() {
+        #expect(records.beginGate(cooldown: 60) == .open)
+        #expect(records.beginGate(cooldown: 60) == .locked(seconds: 60))
+        records.settleGate(passed: true, cooldown: 60)
+        #expect(records.beginGate(cooldown: 60) == .open)
+    }
+
+    @Test func aDenialLocksFromItsEndAndDoubles() {
+        #expect(records.beginGate(cooldown: 60) == .open)
+        clock.pass(50)
+        records.settleGate(passed: false, cooldown: 60)
+        clock.pass(59)
+        #expect(records.beginGate(cooldown: 60) == .locked(seconds: 1))
+        clock.pass(1)
+        #expect(records.beginGate(cooldown: 60) == .open)
+        records.settleGate(passed: false, cooldown: 60)
+        #expect(records.beginGate(cooldown: 60) == .locked(seconds: 120))
+    }
+
+    @Test func aRecordThatCannotBeTrustedDenies() {
+        #expect(records.beginGate(cooldown: 60) == .open)
+        writeFile(base + "/1000/lockout", "denials 0\n", mode: 0o600)
+        #expect(records.beginGate(cooldown: 60) == .untrusted("\(base)/1000/lockout: not a lockout record"))
+        unlink(base + "/1000/lockout")
+        symlink("/etc/hostname", base + "/1000/lockout")
+        #expect(records.beginGate(cooldown: 60) == .untrusted("\(base)/1000/lockout: it is a symbolic link"))
+    }
+
+    @Test func aPassAtTheBoardOpensTheWindowOnThatSessionOnly() {
+        #expect(!records.graceCovers(key, window: 300, ticket: .none).covers)
+        records.settleGrace(key, passedAtBoard: true, ticket: .none)
+        clock.pass(300)
+        #expect(records.graceCovers(key, window: 300, ticket: .none).covers)
+        #expect(!records.graceCovers(SudoRecords.SessionKey(device: 0x8803, text: "session=43 start=7 boot=boot-a"),
+                                     window: 300, ticket: .none).covers)
+        #expect(!records.graceCovers(SudoRecords.SessionKey(device: 0x8804, text: key.text), window: 300, ticket: .none).covers)
+        clock.pass(1)
+        #expect(!records.graceCovers(key, window: 300, ticket: .none).covers)
+    }
+
+    @Test func aDenialEndsTheWindow() {
+        records.settleGrace(key, passedAtBoard: true, ticket: .none)
+        records.settleGrace(key, passedAtBoard: false, ticket: .none)
+        #expect(!records.graceCovers(key, window: 300, ticket: .none).covers)
+    }
+
+    @Test func sudoKillingItsTimeStampEndsAWindowThatHadOne() {
+        records.settleGrace(key, passedAtBoard: true, ticket: .enabled)
+        #expect(records.graceCovers(key, window: 300, ticket: .enabled).covers)
+        #expect(!records.graceCovers(key, window: 300, ticket: .none).covers)
+    }
+
+    @Test func aClockThatWentBackOpensNothing() {
+        records.settleGrace(key, passedAtBoard: true, ticket: .none)
+        clock.boot -= 10
+        #expect(!records.graceCovers(key, window: 300, ticket: .none).covers)
+    }
+
+    @Test func theGraceRecordReadsBackAndRefusesAnythingElse() {
+        let record = GraceRecord(session: key.text, passedAt: 512.5, ticketKept: true)
+        #expect(GraceRecord(record.text) == record)
+        #expect(GraceRecord("session=1 at=5 ticket=maybe\n") == nil)
+        #expect(GraceRecord("session=1 at=nan ticket=no\n") == nil)
+        #expect(GraceRecord("session=1 at=5 ticket=no") == nil)
+    }
+}
+
+@Suite struct RootSettingsTests {
+    @Test func rootsOwnFileIsInRootsHomeWhateverTheEnvironmentSays() {
+        let environment = ["HOME": "/home/kid", "XDG_CONFIG_HOME": "/home/kid/.config"]
+        #expect(ConfigFile.userPath(environment, user: 0, rootHome: { "/root" }) == "/root/.config/shapelygate/config")
+        #expect(ConfigFile.userPath(environment, user: 0, rootHome: { nil }) == nil)
+        #expect(ConfigFile.userPath(environment, user: 1000) == "/home/kid/.config/shapelygate/config")
+    }
+}
