@@ -105,7 +105,7 @@ import Testing
         let noPolicy = folder + "/shapelygate.conf"
         func run(_ arguments: [String], _ environment: [String: String] = [:],
                  _ captured: CapturedOutput = CapturedOutput()) -> ShapelyGateCLI.ExitStatus {
-            CLI.run(arguments, files: .init(system: noPolicy, systemOwner: getuid()), environment: environment,
+            CLI.run(arguments, files: .init(system: noPolicy, systemOwner: getuid(), user: 1000), environment: environment,
                     output: captured.output)
         }
         let said = CapturedOutput()

@@ -20,7 +20,7 @@ import Glibc
     /// The settings for `arguments` under the test's own policy file.
     func settle(_ arguments: [String], environment: [String: String], systemConfig: String,
                 systemConfigOwner: uid_t) throws(GateError) -> (Options, Policy) {
-        let settings = try Settings.resolve(arguments, files: .init(system: systemConfig, systemOwner: systemConfigOwner),
+        let settings = try Settings.resolve(arguments, files: .init(system: systemConfig, systemOwner: systemConfigOwner, user: 1000),
                                             environment: environment)
         return (settings.options, settings.policy)
     }
@@ -118,7 +118,7 @@ import Glibc
         #expect(throws: GateError.configuration("\(system): refused: group or others can write it; run 'chmod go-w \(system)'")) {
             try settle(["-a", "5"], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         }
-        #expect(CLI.run(["-a", "5"], files: .init(system: system, systemOwner: getuid()), environment: environment, output: quiet) == .usage)
+        #expect(CLI.run(["-a", "5"], files: .init(system: system, systemOwner: getuid(), user: 1000), environment: environment, output: quiet) == .usage)
     }
 
     @Test func aSystemFileOwnedBySomeoneElseIsRefused() {
@@ -154,7 +154,7 @@ import Glibc
         #expect(throws: GateError.configuration(folder + "/" + message)) {
             try settle([], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         }
-        #expect(CLI.run([], files: .init(system: system, systemOwner: getuid()), environment: environment, output: quiet) == .usage)
+        #expect(CLI.run([], files: .init(system: system, systemOwner: getuid(), user: 1000), environment: environment, output: quiet) == .usage)
     }
 
     @Test func usersCannotSetFloorsOrLogging() {

@@ -148,7 +148,7 @@ import Testing
         if let user {
             writeFile(folder + "/config/shapelygate/config", user)
         }
-        return try Settings.resolve(arguments, files: .init(system: system, systemOwner: getuid()),
+        return try Settings.resolve(arguments, files: .init(system: system, systemOwner: getuid(), user: 1000),
                                     environment: environment).options.board
     }
 

@@ -21,13 +21,14 @@ struct Settings {
     var policy: Policy
     var environment: [String: String]
 
-    /// The system policy file and the owner it must have. The installed program always
-    /// reads `/etc/shapelygate.conf`, root's; only this library's callers (tests) name
-    /// another.
+    /// The system policy file and the owner it must have, and the user whose own file
+    /// applies. The installed program always reads `/etc/shapelygate.conf`, root's, for
+    /// its effective user; only this library's callers (tests) name others.
     struct Files: Sendable {
         var system: String
         var systemOwner: uid_t
-        static let installed = Files(system: "/etc/shapelygate.conf", systemOwner: 0)
+        var user: uid_t
+        static var installed: Files { Files(system: "/etc/shapelygate.conf", systemOwner: 0, user: geteuid()) }
     }
 
     static func resolve(_ arguments: [String], files: Files, environment: [String: String]) throws(GateError) -> Settings {
@@ -41,7 +42,7 @@ struct Settings {
         try ConfigFile.load(files.system, system: true, owner: files.systemOwner, into: &base, policy: &policy)
         // Under a caller that judges (--verdict-fd, the sudo judge) only its options and
         // the system file apply.
-        if asked.verdictDescriptor == nil, let user = ConfigFile.userPath(environment, user: geteuid()) {
+        if asked.verdictDescriptor == nil, let user = ConfigFile.userPath(environment, user: files.user) {
             try ConfigFile.load(user, system: false, into: &base, policy: &policy)
         }
         // A person with a screen reader may keep SHAPELYGATE_BOARD=words in their
