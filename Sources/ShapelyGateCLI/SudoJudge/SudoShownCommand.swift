@@ -28,23 +28,16 @@ enum SudoShownCommand {
         return words + [command] + facts.runArguments.dropFirst()
     }
 
-    /// The VAR=value words of sudo's command line: between its options and the command.
+    /// The VAR=value words of sudo's command line: sudo takes every word with `=` after
+    /// its options as one, and submit_optind points past them, at the command. An
+    /// option's own value with `=` just before them is shown too: more than a pass
+    /// allows, never less.
     static func assignments(_ facts: SudoFacts) -> [String] {
         let arguments = facts.submitArguments
-        guard facts.submitOptind >= 0, facts.submitOptind < arguments.count else { return [] }
-        var words: [String] = []
-        var index = facts.submitOptind
-        if arguments[index] == "--" { index += 1 }
-        while index < arguments.count, isAssignment(arguments[index]) {
-            words.append(arguments[index])
-            index += 1
-        }
-        return words
-    }
-
-    static func isAssignment(_ word: String) -> Bool {
-        guard let equals = word.firstIndex(of: "="), equals != word.startIndex else { return false }
-        return !word[..<equals].contains("/")
+        guard facts.submitOptind > 0, facts.submitOptind <= arguments.count else { return [] }
+        var start = facts.submitOptind
+        while start > 1, arguments[start - 1].contains("="), arguments[start - 1] != "--" { start -= 1 }
+        return Array(arguments[start..<facts.submitOptind])
     }
 
     static func text(_ facts: SudoFacts) -> String { Visible.commandLine(words(facts)) }
