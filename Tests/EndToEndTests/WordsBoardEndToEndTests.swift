@@ -110,3 +110,38 @@ extension String {
         return text
     }
 }
+
+/// A plain board (the words board, or any board on TERM=dumb) is appended line after line:
+/// one whose guarded command would be pushed off the top before the prompt is not shown
+/// at all, so a right answer can never approve a command the person could not see.
+@Suite("A plain board keeps what it guards in view", .serialized, .ownPolicy)
+struct PlainBoardKeepsTheGuardInViewTests {
+    /// What the attack passes to sudo: a harmless tail after 950 blanks.
+    static let hidden = "/bin/sh -c 'id > /tmp/x' sh '" + String(repeating: " ", count: 950) + "' apt install cowsay"
+
+    @Test(arguments: [["--board", "words"], ["--board", "picture"]])
+    func aGuardedCommandTooTallForTheScreenIsNeverFollowedByAPrompt(board: [String]) {
+        let gate = GateProcess(board + ["--seed", "1", "--timeout", "1", "--for", Self.hidden], environment: ["TERM": "dumb"])
+        #expect(gate.finish() == .exited(1))
+        #expect(!gate.screenText.contains("choose 1-"))
+        #expect(gate.errorText.contains("time ran out while the terminal was too small for the board"), "\(gate.errorText)")
+        #expect(gate.screenText.contains("The board needs a larger terminal"))
+    }
+
+    @Test(arguments: [["--board", "words"], ["--board", "picture"]])
+    func aTallerScreenShowsItWholeWithThePrompt(board: [String]) {
+        let gate = GateProcess(board + ["--seed", "1", "--for", Self.hidden], environment: ["TERM": "dumb"], size: (40, 80))
+        #expect(gate.waitFor("choose 1-8 "))
+        let screen = gate.terminalScreen.allLines.map { $0.trimmingSuffix(" ") }
+        #expect(screen.contains { $0.hasPrefix("To run: /bin/sh -c 'id > /tmp/x' sh '") }, "\(screen)")
+        gate.type("\u{3}")
+        #expect(gate.finish() != .exited(0))
+    }
+
+    @Test func aShortCommandAt80x24IsUnchanged() {
+        let gate = GateProcess(["--board", "words", "--seed", "1", "--for", "apt install cowsay"], environment: ["TERM": "dumb"])
+        #expect(gate.waitFor("choose 1-8 "))
+        gate.type("\u{3}")
+        #expect(gate.finish() != .exited(0))
+    }
+}

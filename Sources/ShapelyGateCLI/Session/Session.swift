@@ -184,19 +184,35 @@ final class Session: @unchecked Sendable {
                 showNeeded(needed!)
                 return
             }
+            let text = renderer.board(challenge.board, target: challenge.target, round: challenge.round,
+                                      rounds: challenge.configuration.rounds, width: columns)
+            guard keepsGuardedInView(text, prompt: plainPrompt) else { return }
             needed = nil
             boardShown = true
             if let message { terminal.write(renderer.plainMessage(message, tileCount: challenge.board.tiles.count, width: columns)) }
-            terminal.write(renderer.board(challenge.board, target: challenge.target, round: challenge.round,
-                                          rounds: challenge.configuration.rounds, width: columns))
+            terminal.write(text)
             showPrompt()
         }
     }
 
     func showPrompt() {
         if renderer.speaksWords { return showWordsPrompt() }
-        terminal.write(renderer.prompt(target: challenge.target, tileCount: challenge.board.tiles.count,
-                                       secondsLeft: challenge.secondsLeft(at: clock.now()), width: terminal.size.columns))
+        terminal.write(plainPrompt)
+    }
+
+    private var plainPrompt: String {
+        renderer.prompt(target: challenge.target, tileCount: challenge.board.tiles.count,
+                        secondsLeft: challenge.secondsLeft(at: clock.now()), width: terminal.size.columns)
+    }
+
+    /// A plain board that would push what a pass allows off the top before the prompt is
+    /// not shown: the screen is too small for it (as for a drawn board), until it grows.
+    func keepsGuardedInView(_ board: String, prompt: String) -> Bool {
+        let size = terminal.size
+        guard let lacking = renderer.plainSizeNeeded(board: board, prompt: prompt, size: size) else { return true }
+        needed = NeededSizes(sizes: [lacking], preferred: lacking)
+        showNeeded(needed!)
+        return false
     }
 
     /// The whole screen, fitted to the terminal's size now.
@@ -224,7 +240,7 @@ final class Session: @unchecked Sendable {
     }
 
     /// In place of the board: the sizes that would fit it, and the time left.
-    private func showNeeded(_ needed: NeededSizes) {
+    func showNeeded(_ needed: NeededSizes) {
         let lines = renderer.tooSmall(needed, secondsLeft: challenge.secondsLeft(at: clock.now()), width: terminal.size.columns)
         terminal.write(cursorMode ? Painter.message(lines) : lines.joined(separator: "\n") + "\n")
     }

@@ -10,11 +10,16 @@ import ShapelyGateScreen
 extension Session {
     /// The message (why the board changed), the board in words and the prompt.
     func showWordsBoard() {
-        boardShown = true
         let tileCount = challenge.board.tiles.count
+        let text = renderer.wordsBoard(challenge.board, target: challenge.target, round: challenge.round,
+                                       rounds: challenge.configuration.rounds)
+        let prompt = renderer.wordsPrompt(target: challenge.target, tileCount: tileCount,
+                                          secondsLeft: challenge.secondsLeft(at: clock.now()))
+        guard keepsGuardedInView(text, prompt: prompt) else { return }
+        needed = nil
+        boardShown = true
         if let message { terminal.write("\n" + renderer.wordsMessage(message, tileCount: tileCount)) }
-        terminal.write(renderer.wordsBoard(challenge.board, target: challenge.target, round: challenge.round,
-                                           rounds: challenge.configuration.rounds))
+        terminal.write(text)
         showWordsPrompt()
     }
 

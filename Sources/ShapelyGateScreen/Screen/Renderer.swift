@@ -166,6 +166,32 @@ package struct Renderer: Sendable {
     /// The tile size of plain boards: small, and the same whatever the screen's height.
     package var plainTileSize: TileSize { display.charset.sizes.first { $0.step == .small } ?? display.charset.sizes[0] }
 
+    /// Rows that appended text takes on a screen `columns` wide: a line at least one, a
+    /// longer one as many as the terminal wraps it into (escape sequences take none).
+    package static func rows(of text: String, columns: Int) -> Int {
+        text.split(separator: "\n", omittingEmptySubsequences: false).reduce(0) { rows, line in
+            var width = 0, escape = false
+            for scalar in line.unicodeScalars {
+                if scalar == "\u{1B}" { escape = true; continue }
+                if escape { if (0x40...0x7E).contains(scalar.value) && scalar != "[" { escape = false }; continue }
+                width += DisplayWidth.of(scalar)
+            }
+            return rows + max(1, (width + max(1, columns) - 1) / max(1, columns))
+        }
+    }
+
+    /// The screen a plain board needs so that what a pass allows stays in view with the
+    /// tiles and the prompt: every row from the line that shows it to the prompt. Nil
+    /// when `rows` is enough, or nothing is guarded.
+    package func plainSizeNeeded(board text: String, prompt: String, size: TerminalSize) -> TerminalSize? {
+        guard guarding != nil else { return nil }
+        // The board opens with an empty line and the title; what is guarded follows.
+        let title = speaksWords ? [say(.title)] : TextPart(say(.title), bold: true).lines(width: size.columns - 1, mode: display.colorMode)
+        let above = 1 + title.reduce(0) { $0 + Self.rows(of: $1, columns: size.columns) }
+        let rows = Self.rows(of: text + prompt, columns: size.columns) - above
+        return rows > size.rows ? TerminalSize(columns: size.columns, rows: rows) : nil
+    }
+
     /// Whether a plain board fits across a screen `width` columns wide.
     package func plainBoardFits(_ board: Board, width: Int) -> Bool {
         TileArrangement(charset: display.charset, size: plainTileSize).perRow(board.tiles.count, width: width - 1) != nil
