@@ -69,6 +69,7 @@ complete -c shapelygate -n $options -l for -x -d 'what a pass allows, shown and 
 complete -c shapelygate -n $options -l no-color -d 'draw without colour'
 complete -c shapelygate -n $options -l board -x -a 'picture words' -d 'picture, or plain lines for a screen reader'
 complete -c shapelygate -n $options -l odds -d 'print the chance a random guess passes'
+complete -c shapelygate -n $options -l check-sudo-conf -r -F -d 'check the sudo plugin lines of sudo.conf'
 complete -c shapelygate -n $options -l strings-template -x -a 'en es fr de' -d 'print a complete strings plist'
 complete -c shapelygate -n $options -s h -l help -d 'show help'
 complete -c shapelygate -n $options -s V -l version -d 'show the version'

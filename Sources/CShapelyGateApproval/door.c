@@ -29,7 +29,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +40,7 @@
 #include <unistd.h>
 
 #include "door.h"
+#include "sudo_approval_abi.h"
 
 #define SG_DEFAULT_JUDGE "/usr/bin/shapelygate"
 #define SG_REPLY_LIMIT 65536
@@ -53,13 +53,6 @@ static struct {
     char version[32];
     struct sg_door_message said;
 } door = {.judge = -1, .link = -1};
-
-void sg_say(struct sg_door_message *message, const char *format, ...) {
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(message->text, sizeof message->text, format, arguments);
-    va_end(arguments);
-}
 
 /* The message on sudo's error output and in *errstr; returns `result`. */
 static int report(int result, const char **errstr) {

@@ -1,13 +1,13 @@
 /*
- * door.h — what the two files of the sudo approval plugin share. Only the plugin
+ * door.h — what the two files of the sudo approval plugin share: the trusted walk
+ * (trusted.c), which the shapelygate program also compiles in for --check-sudo-conf
+ * (CShapelyGateGuard/trusted_walk.c), so the rule is written once. Only the plugin
  * struct is exported from the shared object.
  */
 #ifndef SHAPELYGATE_DOOR_H
 #define SHAPELYGATE_DOOR_H
 
 #include <stdbool.h>
-
-#include "sudo_approval_abi.h"
 
 #pragma GCC visibility push(hidden)
 
@@ -17,6 +17,7 @@ struct sg_door_message {
     char text[512];
 };
 
+/* trusted.c: the message, formatted as printf does (cut to fit). */
 void sg_say(struct sg_door_message *message, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
 /* trusted.c: the program at message->path, opened and checked from /; -1 with a message. */

@@ -22,6 +22,16 @@
 #define _GNU_SOURCE
 #include "door.h"
 
+#include <stdarg.h>
+#include <stdio.h>
+
+void sg_say(struct sg_door_message *message, const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(message->text, sizeof message->text, format, arguments);
+    va_end(arguments);
+}
+
 #if defined(__linux__)
 #include <errno.h>
 #include <fcntl.h>

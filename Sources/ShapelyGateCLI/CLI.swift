@@ -75,6 +75,8 @@ public enum CLI {
             return Ending(.informed(GateStrings.template(language: language.language)))
         case .odds:
             return Ending(.informed(oddsReport(options.configuration)))
+        case .checkSudoConf(let path):
+            return SudoConfCheck(path: path).run()
         case .gate:
             return try GateRun(settings: settings, language: choice).run()
         }

@@ -28,6 +28,9 @@ struct Ending {
         case interrupted(Interruption, message: String, loginMode: Bool)
         /// An error: a bad option, file or command.
         case failed(GateError)
+        /// A check's report (standard output) and its problems, one `shapelygate:` line
+        /// each on standard error; any problem is a configuration error (status 2).
+        case checked(report: String, problems: [String])
     }
 
     /// What the audit log records: the log and the line's fields.
@@ -79,6 +82,11 @@ struct Ending {
         case .failed(let error):
             output.error(error.report)
             return error.status
+        case .checked(let report, let problems):
+            Signals.restoreInheritedMask()
+            if !report.isEmpty { output.standard(report) }
+            for problem in problems { output.error(GateError.configuration(problem).report) }
+            return problems.isEmpty ? .passed : .usage
         }
     }
 }

@@ -310,3 +310,26 @@ final class RecordsClock: @unchecked Sendable {
         #expect(ConfigFile.userPath(environment, user: 1000) == "/home/kid/.config/shapelygate/config")
     }
 }
+
+@Suite struct SudoConfReadingTests {
+    @Test func onlyThisPluginsLinesAreReadWithTheirNumbersAndOptions() {
+        let text = """
+            # Plugin shapelygate_approval /commented/out.so
+            Path plugin_dir /usr/lib/sudo
+            Plugin sudoers_policy sudoers.so
+            Plugin shapelygate_approval shapelygate_approval.so\tusers=kid  timeout=20 # the child
+            Plugin shapelygate_approval
+            """
+        let (folder, lines) = SudoConfCheck.read(text)
+        #expect(folder == "/usr/lib/sudo")
+        #expect(lines == [.init(number: 4, file: "shapelygate_approval.so", options: ["users=kid", "timeout=20"]),
+                          .init(number: 5, file: "", options: [])])
+        #expect(SudoConfCheck.read("").folder == "/usr/libexec/sudo")
+    }
+
+    @Test func aLineWithoutAFileOrWithAnUnknownFileIsAProblem() {
+        let check = SudoConfCheck(path: "/x")
+        #expect(check.pluginFileProblem("", folder: "/usr/lib") == "the Plugin line names no file")
+        #expect(check.pluginFileProblem("nothing-here.so", folder: "/nonexistent-folder")?.hasPrefix("/nonexistent-folder/nothing-here.so: ") == true)
+    }
+}

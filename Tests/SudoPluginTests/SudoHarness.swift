@@ -79,9 +79,10 @@ final class SudoRun {
     ///     `exportsConfigHome`, also in a folder sudo's caller names in XDG_CONFIG_HOME.
     ///   - shell: runs an interactive bash (prompt `$ `) instead of sudo; the test types.
     ///   - exports: variables in sudo's caller's environment (the shell's too, with `shell`).
+    ///   - sudoersLines: more lines for the test sudoers (`Defaults runcwd=*`).
     init(options: String, sudoArguments: [String]? = nil, terminal: Bool = true, user: String? = nil,
          background: Bool = false, userConfig: String? = nil, exportsConfigHome: Bool = false, shell: Bool = false,
-         exports: [String: String] = [:]) {
+         exports: [String: String] = [:], sudoersLines: String = "") {
         writeFile(folder + "/sudo.conf", """
             Plugin sudoers_policy sudoers.so
             Plugin sudoers_io sudoers.so
@@ -94,6 +95,7 @@ final class SudoRun {
             Defaults secure_path="/usr/sbin:/usr/bin:/sbin:/bin"
             root ALL=(ALL:ALL) NOPASSWD: ALL
             \(user.map { "\($0) ALL=(ALL:ALL) NOPASSWD: ALL" } ?? "")
+            \(sudoersLines)
 
             """, mode: 0o440)
         writeFile(folder + "/empty.conf", "")

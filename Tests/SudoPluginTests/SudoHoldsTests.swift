@@ -206,3 +206,43 @@ struct SudoJobControlTests {
         #expect(waitUntil { processID(of: "shapelygate", inSession: run.pty.pid) == nil }, "the gate outlived sudo")
     }
 }
+
+/// `shapelygate --check-sudo-conf`, run where sudo would read the line: a good line is
+/// `ok`, a typo is named with its line, a judge that is not this program is refused.
+@Suite("Checking sudo.conf before saving it", .serialized, .enabled(if: sudoUnavailable == nil, "\(sudoUnavailable ?? "")"))
+struct SudoConfCheckTests {
+    @Test func aGoodLineIsOkAndSudoWouldGate() throws {
+        let space = try #require(PolicyNamespace(policy: "", pluginOptions: "users=root path=\(Gates.installed) timeout=20"))
+        let pty = space.run("'\(gatePath)' --check-sudo-conf; echo status-$?")
+        #expect(pty.waitFor("status-0"), "\(pty.screenText)")
+        #expect(pty.screenText.contains("/etc/sudo.conf:2: ok"))
+    }
+
+    @Test(arguments: [
+        ("users=root path=\(Gates.installed) timout=20", "/etc/sudo.conf:2: unknown option 'timout' in the sudo.conf Plugin line"),
+        ("users=root path=\(Gates.alwaysTrue)", "/etc/sudo.conf:2: path=\(Gates.alwaysTrue) does not answer --version as shapelygate"),
+        ("users=root path=\(Gates.readable)", "/etc/sudo.conf:2: the gate \(Gates.readable) must be a file owned by root, mode 0711"),
+        ("users=root", "/etc/sudo.conf:2: option path=/usr/bin/shapelygate: no such file"),
+    ])
+    func eachProblemIsNamedWithItsLineAndTheStatusIsTwo(options: String, message: String) throws {
+        if options == "users=root" && exists("/usr/bin/shapelygate") { return }
+        let space = try #require(PolicyNamespace(policy: "", pluginOptions: options))
+        let pty = space.run("'\(gatePath)' --check-sudo-conf /etc/sudo.conf; echo status-$?")
+        #expect(pty.waitFor("status-2"), "\(pty.screenText)")
+        #expect(oneLine(pty.screenText).contains("shapelygate: " + message), "\(pty.screenText)")
+        #expect(!pty.screenText.contains(": ok"))
+    }
+
+    @Test func aBrokenPolicyIsNamed() throws {
+        let space = try #require(PolicyNamespace(policy: "min-rounds = lots\n", pluginOptions: "users=root path=\(Gates.installed)"))
+        let pty = space.run("'\(gatePath)' --check-sudo-conf; echo status-$?")
+        #expect(pty.waitFor("status-2"), "\(pty.screenText)")
+        #expect(oneLine(pty.screenText).contains("shapelygate: /etc/sudo.conf:2: /etc/shapelygate.conf:1: min-rounds must be a whole number"))
+    }
+
+    /// The screen's text with each run of blanks and line ends as one space: an error
+    /// line is wrapped at the terminal's width.
+    func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}

@@ -25,6 +25,15 @@ void sg_guard_arm(int descriptor, int output, const struct termios *settings, co
 /* Nothing to put back any more (the gate restored the terminal itself). */
 void sg_guard_disarm(void);
 
+/* The sudo plugin's trusted walk (trusted_walk.c): the program at `path`, opened and
+   checked from / as the plugin opens it; its descriptor, or -1 with `text` saying why.
+   The same layout as door.h's. */
+struct sg_door_message {
+    const char *path;
+    char text[512];
+};
+int sg_open_trusted(struct sg_door_message *message);
+
 /* The sudo judge's gate, started as the person asking (spawn.c). */
 enum { SG_SPAWN_GROUPS, SG_SPAWN_USER, SG_SPAWN_TERMINAL, SG_SPAWN_EXEC };
 

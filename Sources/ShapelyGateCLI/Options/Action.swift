@@ -1,6 +1,6 @@
 // Action.swift — what a run does: the gate itself (the default), or one of the
 // informational actions that print and leave without a board (--help, --version,
-// --strings-template, --odds). The last of these flags given wins.
+// --strings-template, --odds, --check-sudo-conf). The last of these flags given wins.
 
 enum Action: Equatable, Sendable {
     case gate
@@ -8,4 +8,5 @@ enum Action: Equatable, Sendable {
     case version
     case stringsTemplate(language: String?)
     case odds
+    case checkSudoConf(path: String)
 }

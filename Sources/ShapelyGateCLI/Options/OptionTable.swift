@@ -96,6 +96,14 @@ enum OptionTable {
                    help: "print the chance that random guessing passes, then exit", inFiles: false) { _ in { $0.action = .odds } },
         OptionSpec(long: "strings-template", short: nil, value: .optional("LANG"),
                    help: "print a complete strings plist, then exit", inFiles: false) { language in { $0.action = .stringsTemplate(language: language) } },
+        OptionSpec(long: "check-sudo-conf", short: nil, value: .optional("FILE"),
+                   help: "check sudo.conf's lines for the sudo plugin (default /etc/sudo.conf), then exit",
+                   inFiles: false) { file in
+            guard let path = file ?? Optional(SudoConfCheck.defaultPath), !path.isEmpty else {
+                throw GateError.usage("option --check-sudo-conf needs a file name")
+            }
+            return { $0.action = .checkSudoConf(path: path) }
+        },
         OptionSpec(long: "help", short: "h", value: .none, help: "show this help, then exit", inFiles: false) { _ in { $0.action = .help } },
         OptionSpec(long: "version", short: "V", value: .none, help: "show the version, then exit", inFiles: false) { _ in { $0.action = .version } },
     ]
