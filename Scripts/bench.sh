@@ -5,7 +5,9 @@
 #   whiptail --yesno and dialog --yesno, run in turn so load touches all alike; time
 #   to deny without a terminal; how late expiry comes after a 1 s deadline, idle and
 #   with every core busy; CPU used over a 10 s wait; peak RSS; the size of the static
-#   release binary.
+#   release binary; and, as root with sudo, unshare and mount, the sudo plugin's cost in
+#   a private mount namespace (bench_sudo.py): a gated sudo's board against the bare
+#   gate's first prompt, and an ungated `sudo true` with and without the plugin line.
 # Usage: Scripts/bench.sh [RUNS]   (default 40; installs whiptail and dialog when root)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +23,12 @@ fi
 binary=$(Scripts/build-release.sh 2>/dev/null)
 
 results=$(python3 Scripts/bench_pty.py "$binary" "$runs")
+plugin=$(dirname "$binary")/libshapelygate_approval.so
+if [ "$(id -u)" = 0 ] && command -v sudo >/dev/null && command -v unshare >/dev/null && [ -f "$plugin" ]; then
+    results+=$'\n'$(unshare -m --propagation private python3 Scripts/bench_sudo.py "$binary" "$plugin" "$runs")
+else
+    echo "bench.sh: the sudo figures need root, sudo, unshare and the release plugin; skipped" >&2
+fi
 size=$(stat -c %s "$binary")
 libs=$(ldd "$binary" 2>/dev/null | grep -c swift || true)
 if ldd "$binary" >/dev/null 2>&1; then linkage="dynamically linked"; else linkage="fully static"; fi
@@ -52,3 +60,11 @@ check "under 20 ms CPU per 10 s wait ($(value cpu-per-10s-wait) ms)" "$(value cp
 check "peak RSS under 12 MB ($(value peak-rss) MB)" "$(value peak-rss) < 12"
 check "static binary under 25 MB" "$size < 25 * 1048576"
 check "no Swift runtime needed on the target" "$libs == 0"
+if [ -n "$(value sudo/first-prompt/gated)" ]; then
+    check "a gated sudo shows the board within 5 ms of the bare gate (median $(value sudo/first-prompt/gated) vs $(value sudo/first-prompt/bare) ms, sudo's own start included)" \
+        "$(value sudo/first-prompt/gated-minus-bare) <= 5"
+    check "the plugin's share of that, sudo's own start ($(value sudo/echo/no-plugin) - $(value sudo/echo/bare) ms) taken out, at most 5 ms ($(value sudo/first-prompt/plugin-share) ms)" \
+        "$(value sudo/first-prompt/plugin-share) <= 5"
+    check "an ungated sudo true at most 5 ms slower with the plugin line (median $(value sudo/true/ungated) vs $(value sudo/true/no-plugin) ms)" \
+        "$(value sudo/true/ungated-minus-no-plugin) <= 5"
+fi
