@@ -31,6 +31,31 @@ struct RootHomeTests {
         #expect(locked.errorText.hasPrefix("shapelygate: locked after a denial: try again in "))
     }
 
+    /// `sudo -E shapelygate` (molly-guard): root's gate with a user's HOME and
+    /// XDG_CONFIG_HOME, whose file would make typing 1, 2, 3… pass for certain.
+    @Test(.enabled(if: runningAsRoot, "needs root to give a folder to another user"))
+    func rootsGateReadsRootsOwnFileNotTheUsers() {
+        let loosening = "kinds = 2\nattempts = 99\nno-timeout = yes\n"
+        let user = temporaryFolder() + "/kid"
+        for folder in [user, user + "/.config", user + "/.config/shapelygate"] { mkdir(folder, 0o755) }
+        writeFile(user + "/.config/shapelygate/config", loosening)
+        chown(user, 1000, 1000)
+        let environment = ["HOME": user, "XDG_CONFIG_HOME": user + "/.config"]
+        let gate = GateProcess(["--seed", "1"], environment: environment)
+        #expect(gate.waitFor("choose 1-8"))
+        #expect(gate.screenText.contains("Time left"))
+        gate.type("\u{04}")
+        #expect(gate.finish() == .exited(1))
+        // Root's own file, in root's home from the password database, still applies.
+        let home = temporaryFolder()
+        for folder in [home + "/.config", home + "/.config/shapelygate"] { mkdir(folder, 0o700) }
+        writeFile(home + "/.config/shapelygate/config", "kinds = 2\n")
+        let rootsOwn = GateProcess(["--seed", "1"], environment: environment, home: home)
+        #expect(rootsOwn.waitFor("choose 1-4"))
+        rootsOwn.type("\u{04}")
+        #expect(rootsOwn.finish() == .exited(1))
+    }
+
     @Test func etcIsReadAsOutsideWithTheTestsPolicy() {
         var etc = stat()
         stat("/etc", &etc)
