@@ -38,8 +38,9 @@ let package = Package(
                 dependencies: ["ShapelyGate", "ShapelyGateScreen", "ShapelyGateSystem", "CShapelyGateGuard"]),
         // A few lines: run the CLI, leave with its status.
         .executableTarget(name: "shapelygate", dependencies: ["ShapelyGateCLI"]),
-        // The sudo approval plugin: parses its options, decides who and what is gated,
-        // runs the shapelygate binary on the user's terminal and approves on its pass.
+        // The sudo approval plugin, a door: opens the shapelygate program by a trusted
+        // walk, starts it as root (`--sudo-judge`), hands it sudo's facts on a socket and
+        // returns its decision. Every decision is the program's.
         // Linked as plain C: the Embedded link mode adds no Swift start file, runtime or
         // toolchain rpath (the shared object needs only libc); relocations are bound at
         // load time and made read-only.

@@ -19,12 +19,17 @@ for target in "${targets[@]}"; do mkdir -p "$out/corpus-$target"; done
 
 quiet() { grep -v "warning: Cannot export" >&2 || true; }
 flags=('-sanitize=fuzzer,address' -parse-as-library -swift-version 6 -package-name shapelygate -O)
-# The gate's small C part (CShapelyGateGuard) as an object with a module map of its own;
+# The gate's small C part (CShapelyGateGuard) as objects with a module map of its own;
 # then the plist reader, the engine, the system layer and the screen as static libraries
 # (in that order: each imports the ones before), then the command-line module with the
 # entry point.
 mkdir -p "$out/guard"
-clang -O1 -fsanitize=address -I Sources/CShapelyGateGuard/include -c -o "$out/guard/guard.o" Sources/CShapelyGateGuard/guard.c
+guard_objects=()
+for source in Sources/CShapelyGateGuard/*.c; do
+    object=$out/guard/$(basename "$source" .c).o
+    clang -O1 -fsanitize=address -I Sources/CShapelyGateGuard/include -c -o "$object" "$source"
+    guard_objects+=("$object")
+done
 printf 'module CShapelyGateGuard {\n    header "%s"\n    export *\n}\n' \
     "$PWD/Sources/CShapelyGateGuard/include/shapelygate_guard.h" >"$out/guard/module.modulemap"
 flags+=(-I "$out/guard")
@@ -39,7 +44,7 @@ done
 cli_sources=()
 while IFS= read -r file; do cli_sources+=("$file"); done < <(find Sources/ShapelyGateCLI -name '*.swift' | sort)
 swiftc "${flags[@]}" -module-name ShapelyGateCLI -I "$out" -L "$out" -lShapelyGateScreen -lShapelyGate -lPlistReader \
-    -lShapelyGateSystem "$out/guard/guard.o" "${cli_sources[@]}" Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-parsers" 2>&1 | quiet
+    -lShapelyGateSystem "${guard_objects[@]}" "${cli_sources[@]}" Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-parsers" 2>&1 | quiet
 
 # The seed writer links plain (not instrumented) builds of the plist reader and the engine.
 mkdir -p "$out/plain"

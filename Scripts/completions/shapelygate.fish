@@ -21,7 +21,7 @@ function __shapelygate_wrapped
                 set -e tokens[1..$index]
                 string join \n -- $tokens
                 return 0
-            case -a -t -n -r -k -s -l --attempts --timeout --shapes-per-kind --rounds --kinds --strings --lang --seed --cooldown --for --verdict-fd --board
+            case -a -t -n -r -k -s -l --attempts --timeout --shapes-per-kind --rounds --kinds --strings --lang --seed --cooldown --for --verdict-fd --board --approve --deny
                 set skip 1
             case '-*'
             case '*'
@@ -70,6 +70,9 @@ complete -c shapelygate -n $options -l no-color -d 'draw without colour'
 complete -c shapelygate -n $options -l board -x -a 'picture words' -d 'picture, or plain lines for a screen reader'
 complete -c shapelygate -n $options -l odds -d 'print the chance a random guess passes'
 complete -c shapelygate -n $options -l check-sudo-conf -r -F -d 'check the sudo plugin lines of sudo.conf'
+complete -c shapelygate -n $options -l pending -d 'list the sudo requests you may approve'
+complete -c shapelygate -n $options -l approve -x -d 'approve that one request'
+complete -c shapelygate -n $options -l deny -x -d 'refuse that one request'
 complete -c shapelygate -n $options -l strings-template -x -a 'en es fr de' -d 'print a complete strings plist'
 complete -c shapelygate -n $options -s h -l help -d 'show help'
 complete -c shapelygate -n $options -s V -l version -d 'show the version'

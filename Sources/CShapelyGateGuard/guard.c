@@ -4,7 +4,7 @@
  * (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT from a failed check, SIGTRAP,
  * SIGSYS). The ending signals a person or a shell sends (INT, TERM, HUP, ...)
  * are read by the session instead (Signals.swift); SIGKILL cannot be caught, so
- * under sudo the plugin puts the terminal back itself.
+ * under sudo the judge puts the terminal back itself (SudoGateChild.swift).
  *
  * Contract:
  * - The handler only calls async-signal-safe functions (tcgetpgrp, tcsetattr,

@@ -13,6 +13,9 @@
  *   started from), with `argv` and `envp` as given.
  * - A failure before exec is written as `struct sg_spawn_failure` on `report`
  *   (close-on-exec), and the child ends with status 127.
+ * - sg_spawn_unprivileged: a program told of an approval request (notify=), run as
+ *   `uid`/`gid` alone, in a session of its own with no terminal, its standard input,
+ *   output and error /dev/null, in /; the judge does not wait for it.
  */
 #define _GNU_SOURCE
 #include "shapelygate_guard.h"
@@ -97,6 +100,35 @@ pid_t sg_spawn_gate(const struct sg_spawn *spawn) {
     return child;
 }
 
+pid_t sg_spawn_unprivileged(int program, char *const argv[], char *const envp[], uid_t uid, gid_t gid) {
+    sigset_t all, saved;
+    sigfillset(&all);
+    (void)sigprocmask(SIG_SETMASK, &all, &saved);
+    pid_t child = fork();
+    if (child == 0) {
+        for (int number = 1; number < NSIG; number++) (void)signal(number, SIG_DFL);
+        (void)setsid();
+        int null = open("/dev/null", O_RDWR);
+        if (null < 0 || setgroups(1, &gid) != 0 || setresgid(gid, gid, gid) != 0 || setresuid(uid, uid, uid) != 0 ||
+            (uid != 0 && (setuid(0) == 0 || seteuid(0) == 0)) || chdir("/") != 0) {
+            _exit(127);
+        }
+        for (int fd = 0; fd <= 2; fd++) (void)dup2(null, fd);
+        if (null > 2) close(null);
+        close_on_exec_above_stderr();
+        (void)fcntl(program, F_SETFD, 0);
+        sigset_t empty;
+        sigemptyset(&empty);
+        (void)sigprocmask(SIG_SETMASK, &empty, NULL);
+        fexecve(program, argv, envp);
+        _exit(127);
+    }
+    int error = errno;
+    (void)sigprocmask(SIG_SETMASK, &saved, NULL);
+    errno = error;
+    return child;
+}
+
 int sg_give_terminal(int terminal, pid_t group) {
     sigset_t ttou, saved;
     sigemptyset(&ttou);
@@ -118,6 +150,15 @@ int sg_write_in_background(int terminal, const struct termios *settings, const c
     return written == (ssize_t)length ? 0 : -1;
 }
 #else
+pid_t sg_spawn_unprivileged(int program, char *const argv[], char *const envp[], uid_t uid, gid_t gid) {
+    (void)program;
+    (void)argv;
+    (void)envp;
+    (void)uid;
+    (void)gid;
+    errno = ENOSYS;
+    return -1;
+}
 pid_t sg_spawn_gate(const struct sg_spawn *spawn) {
     (void)spawn;
     errno = ENOSYS;

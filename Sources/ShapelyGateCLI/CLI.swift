@@ -77,6 +77,8 @@ public enum CLI {
             return Ending(.informed(oddsReport(options.configuration)))
         case .checkSudoConf(let path):
             return SudoConfCheck(path: path).run()
+        case .approval(let request):
+            return ApprovalClient(request: request).run()
         case .gate:
             return try GateRun(settings: settings, language: choice).run()
         }

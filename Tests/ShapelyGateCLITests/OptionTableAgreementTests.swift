@@ -145,7 +145,9 @@ func captures(_ pattern: String, in text: String) -> [[String]] {
         "for": "the judge sets it itself: what sudo is about to run",
         "no-color": "colour follows the person's terminal (NO_COLOR is passed on)",
         "odds": "prints and exits: no gate", "strings-template": "prints and exits: no gate",
-        "help": "prints and exits: no gate", "check-sudo-conf": "prints and exits: no gate", "version": "prints and exits: no gate",
+        "help": "prints and exits: no gate", "check-sudo-conf": "prints and exits: no gate",
+        "pending": "an approver's answer: no gate", "approve": "an approver's answer: no gate",
+        "deny": "an approver's answer: no gate", "version": "prints and exits: no gate",
         "verdict-fd": "the judge's own channel to the gate, which it opens itself",
     ]
 

@@ -58,6 +58,9 @@ struct sg_spawn {
 /* Forks the gate in a process group of its own; its pid, or -1 with errno. */
 pid_t sg_spawn_gate(const struct sg_spawn *spawn);
 
+/* `program` (a descriptor, for fexecve) as uid/gid alone, detached: its pid, or -1. */
+pid_t sg_spawn_unprivileged(int program, char *const argv[], char *const envp[], uid_t uid, gid_t gid);
+
 /* tcsetpgrp with SIGTTOU blocked, so it works from the background. */
 int sg_give_terminal(int terminal, pid_t group);
 

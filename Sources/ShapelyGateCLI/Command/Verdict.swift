@@ -18,7 +18,7 @@
 import ShapelyGateSystem
 
 struct Verdict {
-    /// What the plugin waits for (SG_VERDICT_PASSED in the plugin's approval.h).
+    /// What the sudo judge waits for (SudoGateRun.swift).
     static let passed = "shapelygate: passed\n"
 
     let descriptor: Int32?

@@ -1,6 +1,7 @@
 // Action.swift — what a run does: the gate itself (the default), or one of the
 // informational actions that print and leave without a board (--help, --version,
-// --strings-template, --odds, --check-sudo-conf). The last of these flags given wins.
+// --strings-template, --odds, --check-sudo-conf, and an approver's --pending, --approve
+// and --deny). The last of these flags given wins.
 
 enum Action: Equatable, Sendable {
     case gate
@@ -9,4 +10,6 @@ enum Action: Equatable, Sendable {
     case stringsTemplate(language: String?)
     case odds
     case checkSudoConf(path: String)
+    /// An approver's side of a sudo approval request.
+    case approval(ApprovalClient.Request)
 }

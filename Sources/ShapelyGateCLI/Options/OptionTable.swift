@@ -104,6 +104,18 @@ enum OptionTable {
             }
             return { $0.action = .checkSudoConf(path: path) }
         },
+        OptionSpec(long: "pending", short: nil, value: .none,
+                   help: "list the sudo requests you may approve, then exit", inFiles: false) { _ in
+            { $0.action = .approval(.pending) }
+        },
+        OptionSpec(long: "approve", short: nil, value: .required("ID"),
+                   help: "approve that one request (see --pending), then exit", inFiles: false) { id in
+            { $0.action = .approval(.approve(id ?? "")) }
+        },
+        OptionSpec(long: "deny", short: nil, value: .required("ID"),
+                   help: "refuse that one request, then exit", inFiles: false) { id in
+            { $0.action = .approval(.deny(id ?? "")) }
+        },
         OptionSpec(long: "help", short: "h", value: .none, help: "show this help, then exit", inFiles: false) { _ in { $0.action = .help } },
         OptionSpec(long: "version", short: "V", value: .none, help: "show the version, then exit", inFiles: false) { _ in { $0.action = .version } },
     ]

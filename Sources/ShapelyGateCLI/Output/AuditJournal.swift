@@ -7,7 +7,9 @@
 //   SHAPELYGATE_REASON (when there is one), SHAPELYGATE_USER, SHAPELYGATE_TTY,
 //   SHAPELYGATE_FOR (when given), SHAPELYGATE_COMMAND (when there is one: the words
 //   joined by single spaces, each exactly as the kernel passed it), SHAPELYGATE_ARGC,
-//   SHAPELYGATE_ROUNDS, SHAPELYGATE_WRONG, SHAPELYGATE_MODE. man/shapelygate.1 lists them.
+//   SHAPELYGATE_ROUNDS, SHAPELYGATE_WRONG, SHAPELYGATE_MODE, and for the sudo judge's
+//   approval requests SHAPELYGATE_REQUEST and SHAPELYGATE_APPROVER. man/shapelygate.1
+//   lists them.
 // - Values are not escaped or cut: the native protocol carries any bytes, and a record
 //   too large for a datagram goes in a memory file (Journal.swift).
 
@@ -20,12 +22,13 @@ extension AuditLog {
         "denied": "c8d6c610eef142a18e45a31f1f2e75b6",
         "locked": "9458c2bfb5ae4876a96ce48a587fedcc",
         "error": "9de320b41eea40768d62462d9102ed77",
+        "requested": "5b3c6e1ad9a04f2c9e7f0b8d41a2c6e3",
     ]
 
     static func priority(_ outcome: String) -> Int32 {
         switch outcome {
         case "passed": return LOG_INFO
-        case "denied", "locked": return LOG_NOTICE
+        case "denied", "locked", "requested": return LOG_NOTICE
         default: return LOG_ERR
         }
     }
@@ -40,6 +43,8 @@ extension AuditLog {
             JournalField("SHAPELYGATE_OUTCOME", outcome),
         ]
         if let reason { fields.append(JournalField("SHAPELYGATE_REASON", reason)) }
+        if let request { fields.append(JournalField("SHAPELYGATE_REQUEST", request)) }
+        if let approver { fields.append(JournalField("SHAPELYGATE_APPROVER", approver)) }
         fields.append(JournalField("SHAPELYGATE_USER", userName))
         fields.append(JournalField("SHAPELYGATE_TTY", terminal))
         if let purpose { fields.append(JournalField("SHAPELYGATE_FOR", purpose)) }

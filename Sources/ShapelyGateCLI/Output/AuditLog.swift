@@ -34,6 +34,9 @@ struct AuditLog {
     /// The person the record is about, when it is not this process's real user (the
     /// sudo judge runs as root for another).
     var user: String?
+    /// An approval request's id, and who answered it (the sudo judge's records).
+    var request: String?
+    var approver: String?
     /// Where the warning about an unwritable log goes (stderr; tests catch it).
     var warn: (String) -> Void = { Platform.printError($0) }
     /// journald's socket; only this library's callers (tests) name another.
@@ -54,6 +57,8 @@ struct AuditLog {
     func line(outcome: String, reason: String?) -> String {
         var text = "user=\(Visible.log(userName)) tty=\(Visible.log(terminal)) outcome=\(outcome)"
         if let reason { text += " reason=\(reason)" }
+        if let request { text += " request=\(Visible.log(request))" }
+        if let approver { text += " approver=\(Visible.log(approver))" }
         if let purpose { text += " for=\(Visible.shellWord(purpose))" }
         if !command.isEmpty { text += " command=\(Visible.shellWord(Visible.commandLine(command)))" }
         return text

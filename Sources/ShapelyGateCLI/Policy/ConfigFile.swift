@@ -7,8 +7,8 @@
 // Keys are the long options that a file may set (see `OptionTable`; flags take yes or
 // no). The system file alone may also set floors — min-rounds, min-kinds,
 // max-attempts, max-timeout, min-cooldown, require-timeout — logging — syslog
-// (yes/no), log-file (an absolute path) — and max-grace (seconds, 0-86400), which the
-// sudo plugin reads and the gate only checks.
+// (yes/no), log-file (an absolute path) — and max-grace (seconds, 0-86400), approvers,
+// approval, approval-timeout and notify, which the sudo judge reads and the gate only checks.
 //
 // Contract:
 // - Flags override the user file, which overrides the system file.
@@ -26,7 +26,9 @@ import ShapelyGateSystem
 
 enum ConfigFile {
     /// Keys only the system file may hold: the floors of `OptionTable` and logging.
-    static var systemOnlyKeys: Set<String> { Set(PolicyFloor.allCases.map(\.key) + loggingKeys + ["max-grace"]) }
+    static var systemOnlyKeys: Set<String> {
+        Set(PolicyFloor.allCases.map(\.key) + loggingKeys + ["max-grace"] + SudoPluginOptions.approvalOptions)
+    }
     static let loggingKeys = ["syslog", "log-file"]
 
     /// Reads `path` into `options` (and `policy` for the system file, which must belong
@@ -133,6 +135,19 @@ enum ConfigFile {
         case "log-file":
             guard value.hasPrefix("/") else { throw .configuration("\(place): log-file must be an absolute path") }
             policy.logFile = value
+        case "approvers", "approval", "approval-timeout", "notify":
+            do throws(SudoRefusal) {
+                switch key {
+                case "approvers": policy.approvers = try Approvers.parse(value, name: key)
+                case "approval": policy.approval = try ApprovalMode.parse(value, name: key)
+                case "approval-timeout": policy.approvalTimeout = try Approvers.timeout(value, name: key)
+                default:
+                    guard value.hasPrefix("/") else { throw SudoRefusal("notify must be an absolute path") }
+                    policy.notify = value
+                }
+            } catch {
+                throw .configuration("\(place): \(error.message)")
+            }
         case "max-grace":
             guard let seconds = Int(value), (0...86400).contains(seconds) else {
                 throw .configuration("\(place): max-grace must be a whole number 0-86400")

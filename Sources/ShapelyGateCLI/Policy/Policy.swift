@@ -20,6 +20,11 @@ struct Policy: Equatable, Sendable {
     var logFile: String?
     /// The longest grace window the sudo plugin may keep (its business, not the gate's).
     var maxGrace: Int?
+    /// Who may approve a gated sudo and how (the sudo judge's; the Plugin line wins).
+    var approvers: Approvers?
+    var approval: ApprovalMode?
+    var approvalTimeout: Int?
+    var notify: String?
     init() {}
 
     /// The `--strict` profile: a random guesser passes at most 1 run in 100.

@@ -147,7 +147,8 @@ struct StateStore {
         if fstat(directory, &info) != 0 || info.st_uid != owner || info.st_mode & 0o022 != 0 {
             _ = Platform.closeDescriptor(directory)
             if info.st_uid != owner {
-                return .failure(.refused("\(folder) belongs to uid \(info.st_uid), not to uid \(owner): run the gate with your own HOME, or remove the folder"))
+                let advice = owner == 0 ? "root must remove it" : "run the gate with your own HOME, or remove the folder"
+                return .failure(.refused("\(folder) belongs to uid \(info.st_uid), not to uid \(owner): \(advice)"))
             }
             return .failure(.refused("\(folder) can be written by others: run 'chmod go-w \(folder)'"))
         }

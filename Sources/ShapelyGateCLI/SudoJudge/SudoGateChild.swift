@@ -16,7 +16,10 @@
 //   holds it (the shell keeps its own otherwise), and, after a gate killed with
 //   SIGKILL on a terminal that moves the cursor, the bytes that leave the alternate
 //   screen. A gate that ended by its own signal left its screen itself, and nothing
-//   more is written after its closing lines.
+//   more is written after its closing lines. When the shell took the terminal back
+//   (sudo stopped or killed from outside), a line says so: the shell's own notice and
+//   prompt, if it wrote them on the gate's screen first, went with it. When sudo dies
+//   the screen is left at once, before the shell can write.
 // - The terminal only ever passes from the group that holds it.
 
 import CShapelyGateGuard
@@ -29,6 +32,9 @@ struct SudoGateChild {
         var status: Int32?
         var killedByJudge = false
         var terminalTaken = false
+        var interjected = false
+        /// The alternate screen was already left (sudo died: at once, before the shell writes).
+        var screenLeft = false
         var failure: sg_spawn_failure?
 
         static func == (a: End, b: End) -> Bool {
@@ -38,9 +44,12 @@ struct SudoGateChild {
     }
 
     static let endings: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+    static let takenAway = "\r\nshapelygate: sudo was stopped or ended at the board; nothing was approved (Enter for a prompt)\r\n"
 
     let terminal: Int32
     let leavesScreen: Bool
+    /// Asked while the gate runs; true ends it (an approver answered first).
+    var interject: () -> Bool = { false }
 
     /// Starts the gate and waits for it; nil when it could not be started (errno).
     func run(_ spawn: inout sg_spawn, report: Int32) -> End? {
@@ -53,13 +62,17 @@ struct SudoGateChild {
         end.failure = Self.readFailure(report)
         let ours = getpgrp()
         let killed = end.status.map { status in (status & 0x7F) == SIGKILL } ?? false
-        let leave = killed && leavesScreen ? Painter.leaveAfterSignal : ""
+        let leave = killed && leavesScreen && !end.screenLeft ? Painter.leaveAfterSignal : ""
         // The settings go back only while sudo's group holds the terminal; the bytes that
         // leave the screen go to whoever holds it, when the gate could not write them.
-        if tcgetpgrp(terminal) == ours {
+        let holder = tcgetpgrp(terminal)
+        if holder == ours {
             putBack(restorable ? saved : nil, leave)
-        } else if !leave.isEmpty {
-            putBack(nil, leave)
+        } else if end.killedByJudge && holder > 0 {
+            // The shell took the terminal back (sudo stopped or killed from outside) and may
+            // have written its notice and prompt on the gate's screen, which leaving takes
+            // away: say what happened, and how to have the prompt again.
+            putBack(nil, leave + Self.takenAway)
         }
         return end
     }
@@ -77,6 +90,7 @@ struct SudoGateChild {
     private func wait(for child: pid_t) -> End {
         var end = End()
         let ours = getpgrp()
+        let sudo = getppid()
         while true {
             var status: Int32 = 0
             let result = waitpid(child, &status, WNOHANG | WUNTRACED)
@@ -100,6 +114,16 @@ struct SudoGateChild {
                !end.killedByJudge {
                 kill(-child, SIGKILL)
                 end.killedByJudge = true
+                // sudo is gone, and its shell is about to write: the gate's screen goes first.
+                if getppid() != sudo && leavesScreen {
+                    putBack(nil, Painter.leaveAfterSignal)
+                    end.screenLeft = true
+                }
+            }
+            if !end.killedByJudge, interject() {
+                kill(-child, SIGKILL)
+                end.killedByJudge = true
+                end.interjected = true
             }
         }
     }

@@ -27,6 +27,8 @@ struct SudoGateRun {
         var auditOutcome = "denied"
         var reason: String?
         var progress = AuditProgress()
+        /// An approver answered while the board was up, and the board was ended.
+        var interjected = false
     }
 
     var environment: [String] {
@@ -46,7 +48,7 @@ struct SudoGateRun {
         return words + ["--for", shown]
     }
 
-    func start(on terminal: Int32) -> Outcome {
+    func start(on terminal: Int32, interject: @escaping () -> Bool = { false }) -> Outcome {
         let program = open("/proc/self/exe", O_RDONLY | O_CLOEXEC)
         var verdict: [Int32] = [-1, -1], report: [Int32] = [-1, -1]
         defer { for fd in [program] + verdict + report where fd >= 0 { _ = Platform.closeDescriptor(fd) } }
@@ -58,7 +60,8 @@ struct SudoGateRun {
         defer { (argv + envp).forEach { free($0) } }
         let groups = facts.groups.isEmpty ? [gid] : facts.groups
         let display = Display.detect(environment: facts.submitEnvironment.filter { $0.key == "TERM" }, noColor: true)
-        let child = SudoGateChild(terminal: terminal, leavesScreen: display.cursorControl)
+        var child = SudoGateChild(terminal: terminal, leavesScreen: display.cursorControl)
+        child.interject = interject
         let end: SudoGateChild.End? = argv.withUnsafeBufferPointer { argvBuffer in
             envp.withUnsafeBufferPointer { envpBuffer in
                 groups.withUnsafeBufferPointer { groupBuffer in
@@ -75,7 +78,9 @@ struct SudoGateRun {
         guard let end else {
             return Outcome(decision: .failed("cannot start the gate: \(Platform.describe(errno: errno).lowercased())"))
         }
-        return judge(end, said: Self.readVerdict(verdict[0]))
+        var outcome = judge(end, said: Self.readVerdict(verdict[0]))
+        outcome.interjected = end.interjected
+        return outcome
     }
 
     private func judge(_ end: SudoGateChild.End, said: [UInt8]) -> Outcome {
@@ -112,7 +117,7 @@ struct SudoGateRun {
 
     /// A pipe whose ends close on exec (the judge is single-threaded: nothing execs between).
     static func pipe(_ ends: inout [Int32]) -> Bool {
-        guard Glibc.pipe(&ends) == 0 else { return false }
+        guard Platform.makePipe(&ends) else { return false }
         return ends.allSatisfy { fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }
     }
 

@@ -1,7 +1,13 @@
 // SudoJudgement.swift — the judge's rules for one run of sudo, in the order they apply
 // (SudoJudge.swift has the contract): who and what is gated, sudo -n, the terminal,
-// the policy, what the board must show, grace, the foreground, the lockout, the gate,
-// its verdict, the records and the audit line.
+// the policy, what the board must show, grace, the foreground, then the board (the
+// lockout, the gate, its verdict, the records) and, by `approval=`, an approver's answer
+// (Approval/), and the audit lines.
+//
+// approval=: board — the gate decides; parent — only an approver's yes, no board;
+// either — the gate runs while the request waits, and the first answer decides (an
+// approver's yes or no ends the board); both — a pass at the board, then an approver's
+// yes. A grace window comes only from a pass under approval=board.
 
 import CShapelyGateGuard
 import ShapelyGate
@@ -16,6 +22,14 @@ struct SudoJudgement {
     let settings: Result<(options: Options, policy: Policy), GateError>
     /// Where a warning goes at once, before the board (the plugin prints it on sudo's error output).
     var warn: (String) -> Void = { _ in }
+    /// The Plugin line's approval settings over the policy's (when the policy reads).
+    var approval: ApprovalSettings {
+        let policy = (try? settings.get().policy) ?? Policy()
+        return ApprovalSettings(mode: options.approval ?? policy.approval ?? .board,
+                                approvers: options.approvers ?? policy.approvers ?? Approvers(),
+                                timeout: options.approvalTimeout ?? policy.approvalTimeout ?? Approvers.defaultTimeout,
+                                notify: options.notify ?? policy.notify)
+    }
 
     /// The variables of the person's environment the gate may see, when printable.
     static let passedEnvironment = ["TERM", "LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LANGUAGE", "NO_COLOR", "COLORTERM"]
@@ -26,6 +40,10 @@ struct SudoJudgement {
         match = SudoMatch(options: options)
         gatesPerson = match.gates(user: facts.userName, uid: facts.uid, gid: facts.gid, groups: facts.groups)
         settings = Self.gateSettings(options, files: files)
+        let approval = self.approval
+        if approval.mode.asksApprover && approval.approvers.isEmpty {
+            throw SudoRefusal("approval=\(approval.mode.rawValue) needs approvers=, on the Plugin line or in \(files.system)")
+        }
     }
 
     static func gateSettings(_ plugin: SudoPluginOptions, files: Settings.Files) -> Result<(options: Options, policy: Policy), GateError> {
@@ -55,6 +73,9 @@ struct SudoJudgement {
                            command: words, mode: "sudo-plugin")
         let account = facts.uid.flatMap(SystemAccounts.account(uid:))
         log.user = account?.name ?? facts.uid.map { "uid\($0)" }
+        // The judge's standard error goes nowhere: a log-file's warning goes to sudo's.
+        let warn = self.warn
+        log.warn = { warn(String($0.drop { $0 == "\n" }.prefix { $0 != "\n" }).replacing("shapelygate: ", with: "", maxReplacements: 1)) }
         let terminal = facts.terminalPath == nil ? -1 : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         defer { if terminal >= 0 { _ = Platform.closeDescriptor(terminal) } }
         let grace = graceWindow(facts, terminal: terminal, account: account)
@@ -77,7 +98,8 @@ struct SudoJudgement {
     }
 
     private func graceWindow(_ facts: SudoFacts, terminal: Int32, account: PasswordEntry?) -> Grace? {
-        guard terminal >= 0, let uid = facts.uid, let account, case .success(let gate) = settings else { return nil }
+        guard terminal >= 0, let uid = facts.uid, let account, case .success(let gate) = settings,
+              approval.mode == .board else { return nil }
         let window = Self.window(grace: options.grace, strict: gate.options.strict, maxGrace: gate.policy.maxGrace)
         guard window > 0, let session = Platform.terminalSession(terminal) else { return nil }
         let key = SudoRecords.SessionKey(device: session.device,
@@ -122,14 +144,76 @@ struct SudoJudgement {
             }
         }
         guard tcgetpgrp(terminal) == getpgrp() else {
+            log.record(outcome: "denied", reason: "background")
             return .denied("sudo must be in the foreground to ask for approval")
         }
-        return judgeOnTheBoard(facts, shown: shown, terminal: terminal, gate: gate, records: records, uid: uid,
-                               gid: gid, account: account, grace: grace, log: &log)
+        let approval = self.approval
+        guard approval.mode != .board else {
+            return judgeOnTheBoard(facts, shown: shown, terminal: terminal, gate: gate, records: records, uid: uid,
+                                   gid: gid, account: account, grace: grace, log: &log)
+        }
+        var generator = SystemRandomNumberGenerator()
+        let request = ApprovalRequest(id: ApprovalRequest.newID(using: &generator), requester: account.name, requesterUID: uid,
+                                      terminal: facts.terminalPath ?? "none", shown: shown)
+        let desk: ApprovalDesk
+        switch ApprovalDesk.open(for: request, approvers: approval.approvers) {
+        case .success(let opened): desk = opened
+        case .failure(let refusal):
+            log.record(outcome: "error", reason: "no-request")
+            return .denied(refusal.message + "; the command was not run")
+        }
+        defer { desk.close() }
+        log.request = request.id
+        log.record(outcome: "requested")
+        let notice = ApproverNotice(request: request, approvers: approval.approvers, seconds: approval.timeout)
+        _ = notice.tellTerminals()
+        if let program = approval.notify, let problem = notice.runNotify(program) { warn(problem) }
+        var answer: ApprovalAnswer?
+        if approval.mode.showsBoard {
+            let board = judgeOnTheBoard(facts, shown: shown, terminal: terminal, gate: gate, records: records, uid: uid,
+                                        gid: gid, account: account, grace: nil, log: &log,
+                                        recordsPass: approval.mode == .either, interject: approval.mode == .either ? {
+                                            answer = desk.serve()
+                                            return answer != nil
+                                        } : { false })
+            if let answer { return decide(answer, log: &log) }
+            if approval.mode == .either || board.result != 1 { return board }
+        }
+        let display = Display.detect(environment: facts.submitEnvironment.filter { $0.key == "TERM" }, noColor: true)
+        let ending = ApprovalWait(terminal: terminal, desk: desk, seconds: approval.timeout,
+                                  movesCursor: display.cursorControl).run()
+        switch ending {
+        case .answered(let given): return decide(given, log: &log)
+        case .timedOut:
+            log.record(outcome: "denied", reason: "not-approved")
+            return .denied("no approver answered within \(ApprovalClient.duration(approval.timeout)), the command was not run")
+        case .withdrawn:
+            log.record(outcome: "denied", reason: "withdrawn")
+            return .denied("the request was withdrawn, the command was not run")
+        case .interrupted, .hungUp:
+            log.record(outcome: "denied", reason: ending == .hungUp ? "hangup" : "interrupted")
+            return .denied("the request was interrupted, the command was not run")
+        }
+    }
+
+    /// An approver's answer, recorded with the approver's name.
+    private func decide(_ answer: ApprovalAnswer, log: inout AuditLog) -> SudoDecision {
+        switch answer {
+        case .approved(let approver):
+            log.approver = approver
+            log.record(outcome: "passed", reason: "approved")
+            warn("approved by \(approver)")
+            return .approved
+        case .denied(let approver):
+            log.approver = approver
+            log.record(outcome: "denied", reason: "denied-by-approver")
+            return .denied("\(approver) said no, the command was not run")
+        }
     }
 
     private func judgeOnTheBoard(_ facts: SudoFacts, shown: String, terminal: Int32, gate: (options: Options, policy: Policy), records: SudoRecords,
-                                 uid: uid_t, gid: gid_t, account: PasswordEntry, grace: Grace?, log: inout AuditLog) -> SudoDecision {
+                                 uid: uid_t, gid: gid_t, account: PasswordEntry, grace: Grace?, log: inout AuditLog,
+                                 recordsPass: Bool = true, interject: @escaping () -> Bool = { false }) -> SudoDecision {
         let cooldown = gate.options.cooldown
         if cooldown > 0 {
             switch records.beginGate(cooldown: cooldown) {
@@ -144,10 +228,18 @@ struct SudoJudgement {
             }
         }
         let run = SudoGateRun(facts: facts, plugin: options, account: account, uid: uid, gid: gid, shown: shown)
-        let outcome = run.start(on: terminal)
+        let outcome = run.start(on: terminal, interject: interject)
+        if outcome.interjected {
+            // An approver answered first: the board decided nothing, and counts for nothing.
+            if cooldown > 0 { records.settleGate(passed: true, cooldown: cooldown) }
+            return .denied("")
+        }
         if cooldown > 0 { records.settleGate(passed: outcome.decision.result == 1, cooldown: cooldown) }
         if let grace, outcome.decision.result == 1 { grace.records.settleGrace(grace.key, passedAtBoard: true, ticket: grace.ticket) }
-        log.record(outcome: outcome.auditOutcome, reason: outcome.reason, progress: outcome.progress)
+        // Under approval=both a pass at the board is half of one: the approver's answer is the record.
+        if recordsPass || outcome.decision.result != 1 {
+            log.record(outcome: outcome.auditOutcome, reason: outcome.reason, progress: outcome.progress)
+        }
         return outcome.decision
     }
 }

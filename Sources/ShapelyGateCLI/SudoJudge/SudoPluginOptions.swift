@@ -8,7 +8,9 @@
 // - The gate's own options (timeout, attempts, rounds, shapes-per-kind, cooldown, seed,
 //   kinds, lang, strings, board, strict) are checked by the gate's own table
 //   (OptionTable), the one description of their ranges, and handed to the gate as its
-//   long options. users=, groups= and commands= are lists; grace= is the judge's own.
+//   long options. users=, groups= and commands= are lists; grace= and the approval
+//   options (approvers=, approval=, approval-timeout=, notify=: ApprovalPolicy.swift)
+//   are the judge's own.
 // - path= is the door's: it opened the program by it before the judge ran (door.c);
 //   here it is only known, and named in messages.
 // - A later option replaces an earlier one of the same name. No option longer than
@@ -23,12 +25,19 @@ struct SudoPluginOptions: Equatable {
     var commands: [String] = []
     var path = "/usr/bin/shapelygate"
     var grace = 0
+    /// approvers=, approval=, approval-timeout=, notify=: over the system file's (nil: not given).
+    var approvers: Approvers?
+    var approval: ApprovalMode?
+    var approvalTimeout: Int?
+    var notify: String?
     /// The gate's options, in order, as `name` and value (nil for a flag).
     var gate: [(name: String, value: String?)] = []
 
     static func == (a: SudoPluginOptions, b: SudoPluginOptions) -> Bool {
         a.users == b.users && a.groups == b.groups && a.commands == b.commands && a.path == b.path
             && a.grace == b.grace && a.gate.map(\.name) == b.gate.map(\.name) && a.gate.map(\.value) == b.gate.map(\.value)
+            && a.approvers == b.approvers && a.approval == b.approval && a.approvalTimeout == b.approvalTimeout
+            && a.notify == b.notify
     }
 
     static let longest = 4096
@@ -36,6 +45,7 @@ struct SudoPluginOptions: Equatable {
     static let gateOptions = ["timeout", "attempts", "rounds", "shapes-per-kind", "cooldown", "seed", "kinds", "lang",
                               "strings", "board", "strict"]
     static let lists = ["users", "groups", "commands"]
+    static let approvalOptions = ["approvers", "approval", "approval-timeout", "notify"]
 
     /// The options as words for the gate's command line (`--timeout 20 --strict`).
     var gateArguments: [String] {
@@ -58,7 +68,7 @@ struct SudoPluginOptions: Equatable {
         }
         let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0]), value = parts.count > 1 ? String(parts[1]) : nil
-        let known = Self.gateOptions + Self.lists + ["path", "grace"]
+        let known = Self.gateOptions + Self.lists + Self.approvalOptions + ["path", "grace"]
         guard !name.isEmpty, known.contains(name) else {
             throw SudoRefusal("unknown option '\(name.isEmpty ? String(option.prefix(40)) : String(name.prefix(40)))' in the sudo.conf Plugin line")
         }
@@ -71,6 +81,12 @@ struct SudoPluginOptions: Equatable {
         switch name {
         case "users", "groups", "commands": try readList(name, value)
         case "path": path = value
+        case "approvers": approvers = try Approvers.parse(value, name: name)
+        case "approval": approval = try ApprovalMode.parse(value, name: name)
+        case "approval-timeout": approvalTimeout = try Approvers.timeout(value, name: name)
+        case "notify":
+            guard value.hasPrefix("/") else { throw SudoRefusal("option notify= needs a full path, starting with /") }
+            notify = value
         case "grace":
             guard value.allSatisfy(\.isASCII), let seconds = Int(value), value.first != "+", (0...Self.maximumGrace).contains(seconds) else {
                 throw SudoRefusal("invalid grace=\(value.prefix(40)): expected a whole number 0-\(Self.maximumGrace)")

@@ -1,0 +1,75 @@
+// ApprovalClient.swift — an approver's side: `shapelygate --pending`, `--approve ID`,
+// `--deny ID`. It asks every waiting judge (ApprovalDesk) in turn; each judge decides
+// from the kernel's word on who is asking, so this side is trusted with nothing.
+//
+// Contract:
+// - --pending prints one line per request the caller may answer, oldest wait first:
+//   `ID  USER  TERMINAL  WAITED  COMMAND` (the command whole, as its board shows it);
+//   nothing when there is none. Status 0.
+// - --approve ID and --deny ID answer that one request: one line saying what was
+//   answered, status 0; or `no request ID that you may answer`, status 1 (an id that
+//   is gone, another's, or never was). An id that is not 8 of the id's characters is a
+//   usage error (2).
+// - Every field printed came from a judge already made visible (Visible.log); it is
+//   made visible again here all the same, since this side cannot tell a judge from a
+//   socket someone else put there (only root can, in a folder of root's).
+
+import ShapelyGate
+import ShapelyGateScreen
+import ShapelyGateSystem
+
+struct ApprovalClient {
+    enum Request: Equatable {
+        case pending
+        case approve(String)
+        case deny(String)
+    }
+
+    let request: Request
+    var folder = ApprovalDesk.folder
+
+    func run() -> Ending {
+        switch request {
+        case .pending:
+            let lines = ask("pending").compactMap { reply -> (Int, String)? in
+                let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map { Visible.log(String($0)) }
+                guard fields.count == 6, fields[0] == "request", let waited = Int(fields[4]) else { return nil }
+                return (waited, "\(fields[1])  \(fields[2])  \(fields[3])  \(Self.duration(waited)) ago  \(fields[5])\n")
+            }
+            return Ending(.informed(lines.sorted { $0.0 > $1.0 }.map(\.1).joined()))
+        case .approve(let id), .deny(let id):
+            let approving = request == .approve(id)
+            guard ApprovalRequest.isID(id) else {
+                return .failed(.usage("invalid request id '\(id.prefix(40))': expected 8 letters and digits, as --pending shows"))
+            }
+            let word = approving ? "approved" : "denied"
+            for reply in ask("\(approving ? "approve" : "deny") \(id)") {
+                let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map { Visible.log(String($0)) }
+                if fields.count == 5, fields[0] == word, fields[1] == id {
+                    return Ending(.informed("\(word) \(id): \(fields[2]) on \(fields[3]): \(fields[4])\n"))
+                }
+            }
+            return Ending(.denied(message: "no request \(id) that you may answer"))
+        }
+    }
+
+    /// Sends `line` to every judge listening in the folder; their one-line replies.
+    func ask(_ line: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var replies: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let connection = Platform.connectedSocket(to: "\(folder)/\(name)", patience: 2) else { continue }
+            Platform.writeAll(connection, Array("\(line)\n".utf8))
+            if let reply = Platform.readLine(connection, limit: 20_000) { replies.append(reply) }
+            _ = Platform.closeDescriptor(connection)
+        }
+        return replies
+    }
+
+    static func duration(_ seconds: Int) -> String {
+        seconds < 60 ? "\(seconds) s" : "\(seconds / 60) min \(seconds % 60) s"
+    }
+}

@@ -1,0 +1,112 @@
+// ApprovalDesk.swift — where a waiting request is answered: a Unix socket the judge
+// listens on, /run/shapelygate-requests/<slot>, for as long as it waits, and no longer.
+//
+// Contract:
+// - The folder is root's and writable by no one else (made 0755 when missing, refused
+//   otherwise); a slot is taken under a lock on the folder, the lowest one whose socket
+//   no one listens on (a judge killed outright leaves a socket no one answers; it is
+//   replaced). The socket is 0666: anyone may connect, and the kernel names who did.
+// - Each connection is one line and one answer, with a second's patience each way. Who
+//   asks is the peer's user ID (SO_PEERCRED), never a name it sends: anyone else than an
+//   approver (Approvers.admit: never the requester) is answered `refused` and learns
+//   nothing, not even the request's id.
+// - `pending` lists this request; `approve ID` and `deny ID` answer it when ID is its
+//   id, and only then; anything else changes nothing. Once answered, or once the judge
+//   stops waiting, the socket is removed: an id is never answered twice.
+
+import ShapelyGate
+import ShapelyGateSystem
+
+final class ApprovalDesk {
+    static let folder = "/run/shapelygate-requests"
+    static let slots = 64
+
+    let listener: Int32
+    let path: String
+    let request: ApprovalRequest
+    let approvers: Approvers
+    private let opened = Platform.monotonicSeconds()
+
+    private init(listener: Int32, path: String, request: ApprovalRequest, approvers: Approvers) {
+        self.listener = listener
+        self.path = path
+        self.request = request
+        self.approvers = approvers
+    }
+
+    /// Opens a desk for `request`, or says why it cannot.
+    static func open(for request: ApprovalRequest, approvers: Approvers, folder: String = folder) -> Result<ApprovalDesk, SudoRefusal> {
+        if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+            return .failure(SudoRefusal("cannot make \(folder): \(Platform.describe(errno: errno))"))
+        }
+        let directory = Platform.openFolder(folder)
+        var info = stat()
+        guard directory >= 0, fstat(directory, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o022 == 0 else {
+            if directory >= 0 { _ = Platform.closeDescriptor(directory) }
+            return .failure(SudoRefusal("\(folder) must be a folder of root's that no one else can write"))
+        }
+        defer { _ = Platform.closeDescriptor(directory) }
+        guard flock(directory, LOCK_EX) == 0 else { return .failure(SudoRefusal("cannot lock \(folder)")) }
+        for slot in 0..<slots {
+            let path = "\(folder)/\(slot)"
+            if let listener = Platform.listeningSocket(at: path, mode: 0o666) {
+                return .success(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers))
+            }
+            guard errno == EADDRINUSE else { continue }
+            // Someone's, or left by a judge that was killed: only an unanswered one is replaced.
+            if let live = Platform.connectedSocket(to: path, patience: 0.2) {
+                _ = Platform.closeDescriptor(live)
+                continue
+            }
+            var node = stat()
+            guard lstat(path, &node) == 0, node.st_mode & S_IFMT == S_IFSOCK, unlink(path) == 0,
+                  let listener = Platform.listeningSocket(at: path, mode: 0o666) else { continue }
+            return .success(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers))
+        }
+        return .failure(SudoRefusal("every one of the \(slots) places for a request in \(folder) is taken"))
+    }
+
+    /// Answers everyone waiting to connect; the approver's answer to this request, if one came.
+    func serve() -> ApprovalAnswer? {
+        while let connection = Platform.acceptConnection(listener, patience: 1) {
+            defer { _ = Platform.closeDescriptor(connection) }
+            if let answer = serve(connection) { return answer }
+        }
+        return nil
+    }
+
+    private func serve(_ connection: Int32) -> ApprovalAnswer? {
+        let line = Platform.readLine(connection, limit: 64)
+        guard let uid = Platform.peerUser(connection), approvers.admit(uid, requester: request.requesterUID) else {
+            Platform.writeAll(connection, Array("refused\n".utf8))
+            return nil
+        }
+        let name = SystemAccounts.account(uid: uid)?.name ?? "uid\(uid)"
+        let words = (line ?? "").split(separator: " ").map(String.init)
+        switch (words.first, words.count) {
+        case ("pending", 1):
+            let waited = Int(Platform.monotonicSeconds() - opened)
+            Platform.writeAll(connection, Array(request.pendingLine(waited: waited).utf8))
+        case ("approve", 2) where words[1] == request.id:
+            Platform.writeAll(connection, Array(answerLine("approved").utf8))
+            return .approved(by: name)
+        case ("deny", 2) where words[1] == request.id:
+            Platform.writeAll(connection, Array(answerLine("denied").utf8))
+            return .denied(by: name)
+        default:
+            Platform.writeAll(connection, Array("other\n".utf8))
+        }
+        return nil
+    }
+
+    private func answerLine(_ word: String) -> String {
+        [word, request.id, ApprovalRequest.field(request.requester), ApprovalRequest.field(request.terminal),
+         ApprovalRequest.field(request.shown)].joined(separator: "\t") + "\n"
+    }
+
+    /// Stops listening and removes the socket: the request can no longer be answered.
+    func close() {
+        unlink(path)
+        _ = Platform.closeDescriptor(listener)
+    }
+}

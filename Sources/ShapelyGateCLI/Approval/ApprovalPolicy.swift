@@ -1,0 +1,118 @@
+// ApprovalPolicy.swift — who may approve a gated sudo, and how the board and an
+// approver's yes combine: `approvers=` and `approval=` on the Plugin line, or
+// `approvers =` and `approval =` in /etc/shapelygate.conf (the line wins).
+//
+// Contract:
+// - approval is board (the gate alone, the default), parent (only an approver's yes),
+//   either (the board or an approver, whichever comes first) or both (the board, then
+//   an approver). Anything but board needs approvers.
+// - approvers is a comma list of user names or IDs, and %group names or IDs; each must
+//   exist when it is read (sudo stops with its name otherwise).
+// - An approver is a process whose user, as the kernel says, is listed, or a member of a
+//   listed group (primary or in /etc/group), or root; never the requester's own user,
+//   even when listed.
+// - approval-timeout is 1-86400 seconds (default 300).
+
+import ShapelyGateSystem
+
+enum ApprovalMode: String, CaseIterable, Equatable, Sendable {
+    case board, parent, either, both
+
+    var asksApprover: Bool { self != .board }
+    var showsBoard: Bool { self != .parent }
+
+    static func parse(_ value: String, name: String) throws(SudoRefusal) -> ApprovalMode {
+        guard let mode = ApprovalMode(rawValue: value) else {
+            throw SudoRefusal("invalid \(name)=\(value.prefix(40)): expected board, parent, either or both")
+        }
+        return mode
+    }
+}
+
+struct Approvers: Equatable, Sendable {
+    var users: [String] = []
+    var groups: [String] = []
+
+    static let timeoutRange = 1...86400
+    static let defaultTimeout = 300
+
+    var isEmpty: Bool { users.isEmpty && groups.isEmpty }
+
+    /// `mum,1001,%parents`: each name must exist.
+    static func parse(_ value: String, name: String, passwd: String = SystemAccounts.text("/etc/passwd"),
+                      group: String = SystemAccounts.text("/etc/group")) throws(SudoRefusal) -> Approvers {
+        var approvers = Approvers()
+        for item in value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            guard !item.isEmpty, item != "%" else { throw SudoRefusal("option \(name)= has an empty entry") }
+            if item.hasPrefix("%") {
+                let entry = String(item.dropFirst())
+                guard SudoPluginOptions.isNumber(entry) || SystemAccounts.gid(named: entry, group: group) != nil else {
+                    throw SudoRefusal("option \(name)= names an unknown group '\(entry.prefix(64))'")
+                }
+                approvers.groups.append(entry)
+            } else {
+                guard SudoPluginOptions.isNumber(item) || SystemAccounts.uid(named: item, passwd: passwd) != nil else {
+                    throw SudoRefusal("option \(name)= names an unknown user '\(item.prefix(64))'")
+                }
+                approvers.users.append(item)
+            }
+        }
+        return approvers
+    }
+
+    static func timeout(_ value: String, name: String) throws(SudoRefusal) -> Int {
+        guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let seconds = Int(value), timeoutRange.contains(seconds) else {
+            throw SudoRefusal("invalid \(name)=\(value.prefix(40)): expected a whole number \(timeoutRange.lowerBound)-\(timeoutRange.upperBound)")
+        }
+        return seconds
+    }
+
+    /// Whether the process of `uid` may answer a request `requester` made.
+    func admit(_ uid: uid_t, requester: uid_t, passwd: String = SystemAccounts.text("/etc/passwd"),
+               group: String = SystemAccounts.text("/etc/group")) -> Bool {
+        guard uid != requester else { return false }
+        if uid == 0 { return true }
+        let account = passwd.split(separator: "\n").lazy.map { $0.split(separator: ":", omittingEmptySubsequences: false) }
+            .first { $0.count > 3 && $0[2] == Substring(String(uid)) }
+        let name = account.map { String($0[0]) }
+        for entry in users {
+            if SudoPluginOptions.isNumber(entry) ? uid_t(entry) == uid : entry == name { return true }
+        }
+        guard !groups.isEmpty else { return false }
+        let primary = account.flatMap { gid_t($0[3]) }
+        for entry in groups {
+            let wanted = SudoPluginOptions.isNumber(entry) ? gid_t(entry) : SystemAccounts.gid(named: entry, group: group)
+            guard let wanted else { continue }
+            if wanted == primary { return true }
+            if let name, let line = SystemAccounts.entry(named: entry, in: group) ?? Self.groupLine(gid: wanted, in: group),
+               line.count > 3, line[3].split(separator: ",").contains(Substring(name)) {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func groupLine(gid: gid_t, in text: String) -> [Substring]? {
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: ":", omittingEmptySubsequences: false)
+            if fields.count > 3, fields[2] == Substring(String(gid)) { return fields }
+        }
+        return nil
+    }
+
+    /// "mum, 1001 or the group parents", for the person waiting.
+    var description: String {
+        let names = users + groups.map { "the group \($0)" }
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+}
+
+/// The approval settings in force: the Plugin line's over the system file's.
+struct ApprovalSettings: Equatable, Sendable {
+    var mode = ApprovalMode.board
+    var approvers = Approvers()
+    var timeout = Approvers.defaultTimeout
+    /// A program told of each request (trusted as path= is), run without privileges.
+    var notify: String?
+}

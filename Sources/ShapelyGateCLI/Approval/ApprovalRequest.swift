@@ -1,0 +1,48 @@
+// ApprovalRequest.swift — one request for an approver's yes: who asks, on which
+// terminal, for what (the words the board would show), and its id.
+//
+// Contract:
+// - The id is 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L), drawn
+//   from the system's generator: 32^8 ids, so one cannot be guessed, and two requests
+//   never share one while both wait (each id lives only as long as its judge).
+// - Every field the judge sends an approver is already visible text: the words are
+//   quoted as the board quotes them, the name and terminal pass Visible.log, and a tab
+//   or newline never appears inside a field.
+
+import ShapelyGate
+import ShapelyGateScreen
+import ShapelyGateSystem
+
+struct ApprovalRequest: Equatable, Sendable {
+    let id: String
+    let requester: String
+    let requesterUID: uid_t
+    let terminal: String
+    let shown: String
+
+    static let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
+
+    static func newID<Generator: RandomNumberGenerator>(using generator: inout Generator) -> String {
+        String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+    }
+
+    static func isID(_ text: String) -> Bool {
+        text.count == 8 && text.allSatisfy { alphabet.contains($0) }
+    }
+
+    /// The line the judge sends for `--pending`: tab-separated, one line.
+    func pendingLine(waited seconds: Int) -> String {
+        ["request", id, Self.field(requester), Self.field(terminal), String(max(0, seconds)), Self.field(shown)]
+            .joined(separator: "\t") + "\n"
+    }
+
+    static func field(_ text: String) -> String {
+        Visible.log(text).replacing("\t", with: " ")
+    }
+}
+
+/// An approver's answer to one request, and who gave it.
+enum ApprovalAnswer: Equatable, Sendable {
+    case approved(by: String)
+    case denied(by: String)
+}

@@ -1,0 +1,89 @@
+// ApprovalWait.swift — the person waits for an approver: the judge holds their terminal
+// and the request's desk (ApprovalDesk) until an answer, the deadline, Ctrl-C, or the
+// end of the terminal or of sudo.
+//
+// Contract:
+// - For the wait the judge leads a process group of its own, made the terminal's
+//   foreground group (so Ctrl-C and Ctrl-\ reach the judge alone, and withdraw the
+//   request; Ctrl-Z is ignored: a request cannot be stopped and kept), and gives the
+//   terminal back to sudo's group and rejoins it when the wait ends, however it ends.
+// - The screen says what is asked (the words the board would show), the request's id,
+//   who may approve, how to answer and the time left; on a terminal that moves the
+//   cursor the time is rewritten once a second on its own line, elsewhere said once.
+//   Every string there is already visible text.
+// - SIGTERM or SIGHUP (sudo ended, or passed on its own ending) ends the wait as
+//   interrupted; a terminal that hangs up, as hung up. Nothing here approves but an
+//   approver's `approve` for this request's id.
+
+import CShapelyGateGuard
+import ShapelyGate
+import ShapelyGateScreen
+import ShapelyGateSystem
+
+struct ApprovalWait {
+    enum Ending: Equatable {
+        case answered(ApprovalAnswer)
+        case timedOut
+        case withdrawn
+        case interrupted
+        case hungUp
+    }
+
+    let terminal: Int32
+    let desk: ApprovalDesk
+    let seconds: Int
+    let movesCursor: Bool
+
+    func run() -> Ending {
+        let sudoGroup = getpgrp()
+        _ = setpgid(0, 0)
+        _ = sg_give_terminal(terminal, getpid())
+        defer {
+            if tcgetpgrp(terminal) == getpgrp() { _ = sg_give_terminal(terminal, sudoGroup) }
+            _ = setpgid(0, sudoGroup)
+        }
+        // Keys typed before the question are no answer to it.
+        _ = tcflush(terminal, TCIFLUSH)
+        say(introduction)
+        let deadline = Platform.monotonicSeconds() + Double(seconds)
+        var shown = -1
+        while true {
+            if let answer = desk.serve() { return finish(.answered(answer)) }
+            let left = Int((deadline - Platform.monotonicSeconds()).rounded(.up))
+            if left <= 0 { return finish(.timedOut) }
+            if movesCursor && left != shown {
+                say("\r\u{1B}[K" + timeLeft(left))
+                shown = left
+            }
+            var settings = termios()
+            if tcgetattr(terminal, &settings) != 0 { return .hungUp }
+            switch Platform.waitForSignal(among: [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP], within: 0.1) {
+            case SIGINT, SIGQUIT: return finish(.withdrawn)
+            case SIGTERM, SIGHUP: return finish(.interrupted)
+            default: continue
+            }
+        }
+    }
+
+    private var introduction: String {
+        let request = desk.request
+        var text = "\r\nAsking for approval.\r\nTo run: \(request.shown)\r\n"
+        text += "Request \(request.id), for \(desk.approvers.description) to answer with: shapelygate --approve \(request.id)\r\n"
+        text += "Ctrl-C withdraws it.\r\n"
+        return text + (movesCursor ? "" : timeLeft(seconds) + "\r\n")
+    }
+
+    private func timeLeft(_ seconds: Int) -> String {
+        let pad: (Int) -> String = { $0 < 10 ? "0\($0)" : String($0) }
+        return "Time left: \(pad(seconds / 60)):\(pad(seconds % 60))"
+    }
+
+    private func finish(_ ending: Ending) -> Ending {
+        say(movesCursor ? "\r\n" : "")
+        return ending
+    }
+
+    private func say(_ text: String) {
+        Platform.writePatiently(terminal, Array(text.utf8))
+    }
+}

@@ -1,0 +1,67 @@
+// ApproverNotice.swift — telling approvers that a request waits: on each terminal where
+// one is logged in and accepts messages, as write(1) does, and through notify=PROGRAM,
+// which a parent may use to send it on (a phone, a mail) with no network code here.
+//
+// Contract:
+// - A terminal is written to only when utmp says a listed approver (by name, ID or
+//   group; root only when listed itself) is logged in on it, and the device is a
+//   terminal that approver owns with messages on (group-writable); never waiting on it.
+// - notify= is opened by the sudo plugin's own trusted walk (as path= is: root's from /
+//   down, mode 0711 or stricter, not a script), then run as `nobody` in a session of its
+//   own, without a terminal, with the request in its environment: SHAPELYGATE_REQUEST,
+//   SHAPELYGATE_USER, SHAPELYGATE_TTY, SHAPELYGATE_COMMAND, SHAPELYGATE_APPROVERS,
+//   SHAPELYGATE_TIMEOUT. The judge does not wait for it; what it does changes no answer.
+// - Problems are returned as warnings; none stops the request.
+
+import CShapelyGateGuard
+import ShapelyGate
+import ShapelyGateSystem
+
+struct ApproverNotice {
+    let request: ApprovalRequest
+    let approvers: Approvers
+    let seconds: Int
+    var utmp = "/run/utmp"
+
+    var message: String {
+        "\r\nshapelygate: \(ApprovalRequest.field(request.requester)) asks, on \(ApprovalRequest.field(request.terminal)), to run:\r\n"
+            + "  \(request.shown)\r\n"
+            + "Answer within \(ApprovalClient.duration(seconds)): shapelygate --approve \(request.id)  (or --deny \(request.id))\r\n"
+    }
+
+    /// Writes to every approver's terminal that takes messages; how many were told.
+    func tellTerminals() -> Int {
+        let passwd = SystemAccounts.text("/etc/passwd")
+        var told = 0
+        for (user, line) in Platform.loggedIn(utmp: utmp) {
+            guard let uid = SystemAccounts.uid(named: user, passwd: passwd), uid != 0 || approvers.users.contains("root") || approvers.users.contains("0"),
+                  approvers.admit(uid, requester: request.requesterUID, passwd: passwd) else { continue }
+            if Platform.writeToTerminal("/dev/" + line, owner: uid, message) { told += 1 }
+        }
+        return told
+    }
+
+    /// Starts notify=PROGRAM; a problem, or nil.
+    func runNotify(_ program: String) -> String? {
+        var message = sg_door_message()
+        let opened: Int32 = program.withCString { path in
+            message.path = path
+            return sg_open_trusted(&message)
+        }
+        guard opened >= 0 else {
+            let text = withUnsafeBytes(of: message.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return "notify=: " + text.replacing("shapelygate: ", with: "", maxReplacements: 1)
+        }
+        defer { _ = Platform.closeDescriptor(opened) }
+        let nobody = SystemAccounts.uid(named: "nobody") ?? 65534
+        let nogroup = SystemAccounts.gid(named: "nogroup") ?? SystemAccounts.gid(named: "nobody") ?? 65534
+        let environment = ["PATH=/usr/bin:/bin", "SHAPELYGATE_REQUEST=\(request.id)",
+                           "SHAPELYGATE_USER=\(ApprovalRequest.field(request.requester))",
+                           "SHAPELYGATE_TTY=\(ApprovalRequest.field(request.terminal))", "SHAPELYGATE_COMMAND=\(request.shown)",
+                           "SHAPELYGATE_APPROVERS=\(approvers.description)", "SHAPELYGATE_TIMEOUT=\(seconds)"]
+        let argv = [strdup(program), nil], envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        let started = sg_spawn_unprivileged(opened, argv, envp, nobody, nogroup)
+        return started > 0 ? nil : "notify=\(program): cannot start it: \(Platform.describe(errno: errno).lowercased())"
+    }
+}
