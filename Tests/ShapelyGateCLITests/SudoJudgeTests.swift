@@ -333,3 +333,60 @@ final class RecordsClock: @unchecked Sendable {
         #expect(check.pluginFileProblem("nothing-here.so", folder: "/nonexistent-folder")?.hasPrefix("/nonexistent-folder/nothing-here.so: ") == true)
     }
 }
+
+@Suite struct ApprovalPolicyTests {
+    let passwd = "root:x:0:0::/root:/bin/sh\nkid:x:2001:100::/home/kid:/bin/sh\nmum:x:2002:100::/home/mum:/bin/sh\n"
+        + "dad:x:2004:2010::/home/dad:/bin/sh\nstranger:x:2003:100::/:/bin/sh\n"
+    let group = "users:x:100:\nparents:x:2010:mum\n"
+
+    func approvers(_ text: String) throws -> Approvers {
+        try Approvers.parse(text, name: "approvers", passwd: passwd, group: group)
+    }
+
+    @Test func anApproverIsListedByNameIDOrGroupAndNeverTheRequester() throws {
+        #expect(try approvers("mum").admit(2002, requester: 2001, passwd: passwd, group: group))
+        #expect(try approvers("2002").admit(2002, requester: 2001, passwd: passwd, group: group))
+        #expect(try approvers("%parents").admit(2002, requester: 2001, passwd: passwd, group: group))
+        #expect(try approvers("%parents").admit(2004, requester: 2001, passwd: passwd, group: group), "a primary group")
+        #expect(try approvers("%2010").admit(2004, requester: 2001, passwd: passwd, group: group))
+        #expect(try !approvers("mum,%parents").admit(2003, requester: 2001, passwd: passwd, group: group))
+        #expect(try !approvers("mum,kid").admit(2001, requester: 2001, passwd: passwd, group: group), "the requester itself")
+        #expect(try approvers("mum").admit(0, requester: 2001, passwd: passwd, group: group), "root")
+        #expect(try !approvers("mum").admit(0, requester: 0, passwd: passwd, group: group), "root asking for itself")
+    }
+
+    @Test(arguments: [("nobody-here", "option approvers= names an unknown user 'nobody-here'"),
+                      ("%nogroup-here", "option approvers= names an unknown group 'nogroup-here'"),
+                      ("mum,,dad", "option approvers= has an empty entry"), ("%", "option approvers= has an empty entry")])
+    func anUnknownNameOrAnEmptyEntryIsRefused(_ value: String, _ message: String) {
+        #expect(throws: SudoRefusal(message)) { try approvers(value) }
+    }
+
+    @Test func theModesAndTheTimeoutAreChecked() throws {
+        #expect(try ApprovalMode.parse("either", name: "approval") == .either)
+        #expect(throws: SudoRefusal("invalid approval=maybe: expected board, parent, either or both")) {
+            try ApprovalMode.parse("maybe", name: "approval")
+        }
+        #expect(try Approvers.timeout("300", name: "approval-timeout") == 300)
+        #expect(throws: SudoRefusal("invalid approval-timeout=0: expected a whole number 1-86400")) {
+            try Approvers.timeout("0", name: "approval-timeout")
+        }
+        #expect(SudoJudgement.approvalProblem(ApprovalSettings(mode: .parent), policyFile: "/etc/shapelygate.conf")
+                == "approval=parent needs approvers=, on the Plugin line or in /etc/shapelygate.conf")
+        #expect(SudoJudgement.approvalProblem(ApprovalSettings(mode: .board), policyFile: "/x") == nil)
+    }
+
+    @Test func whoMayApproveReadsAsASentence() throws {
+        #expect(try approvers("mum").description == "mum")
+        #expect(try approvers("mum,dad,%parents").description == "mum, dad or the group parents")
+    }
+
+    @Test func requestIDsAreEightCharactersWithoutLookAlikes() {
+        var generator = SplitMix64(seed: 7)
+        let ids = (0..<200).map { _ in ApprovalRequest.newID(using: &generator) }
+        #expect(ids.allSatisfy(ApprovalRequest.isID))
+        #expect(Set(ids).count == ids.count)
+        #expect(!ids.joined().contains { "01ILO".contains($0) })
+        #expect(!ApprovalRequest.isID("ABCDEFG1") && !ApprovalRequest.isID("abcdefgh") && !ApprovalRequest.isID("ABCDEFG"))
+    }
+}

@@ -1,8 +1,9 @@
 // PolicyNamespace.swift — a private mount namespace in which the test owns what the
 // gate and the plugin find at their fixed paths: /etc is overlaid (a policy of the
 // test's in /etc/shapelygate.conf, its own sudo.conf and sudoers), a tmpfs covers /run,
-// the test's socket stands at /run/systemd/journal/socket, and /run/shapelygate is a
-// folder of the test's, so runs on different terminals share grace records; /mnt holds
+// the test's socket stands at /run/systemd/journal/socket, and /run/shapelygate and
+// /run/shapelygate-requests are folders of the test's, so runs on different terminals
+// share grace records and approval requests; /mnt holds
 // the trusted copies of the gate (`Gates`). Each run is
 // a shell script on a fresh pseudo-terminal of its own (a session of its own).
 
@@ -28,6 +29,7 @@ final class PolicyNamespace {
         guard let journal = JournalListener(path: folder + "/journal") else { return nil }
         self.journal = journal
         mkdir(folder + "/grace", 0o700)
+        mkdir(folder + "/requests", 0o755)
         mkdir(folder + "/home", 0o700)
         writeFile(folder + "/shapelygate.conf", policy)
         writeFile(folder + "/sudo.conf", "Plugin sudoers_policy sudoers.so\nPlugin shapelygate_approval \(pluginPath) \(pluginOptions)\n")
@@ -51,6 +53,8 @@ final class PolicyNamespace {
             touch /run/systemd/journal/socket
             mount --bind '\(folder)/journal' /run/systemd/journal/socket
             mount --bind '\(folder)/grace' /run/shapelygate
+            mkdir -p /run/shapelygate-requests
+            mount --bind '\(folder)/requests' /run/shapelygate-requests
             mount --bind '\(folder)/home' /root
             \(Gates.setup)
             tty > '\(base)/tty'

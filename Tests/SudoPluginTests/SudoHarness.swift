@@ -46,6 +46,12 @@ enum Gates {
 
 func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+/// `text` with each run of blanks and line ends as one space: an error line on a
+/// terminal is wrapped at its width.
+func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+}
+
 /// Whether this test process was built with AddressSanitizer (then so was the plugin,
 /// and sudo, which is not, cannot load it).
 let sanitized: Bool = dlsym(nil /* RTLD_DEFAULT */, "__asan_init") != nil

@@ -239,10 +239,4 @@ struct SudoConfCheckTests {
         #expect(pty.waitFor("status-2"), "\(pty.screenText)")
         #expect(oneLine(pty.screenText).contains("shapelygate: /etc/sudo.conf:2: /etc/shapelygate.conf:1: min-rounds must be a whole number"))
     }
-
-    /// The screen's text with each run of blanks and line ends as one space: an error
-    /// line is wrapped at the terminal's width.
-    func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
 }

@@ -82,7 +82,12 @@ struct SudoConfCheck {
             return problems + [error.message]
         }
         if let problem = judgeProblem(options.path) { problems.append(problem) }
-        if case .failure(let error) = SudoJudgement.gateSettings(options, files: policy) { problems.append(error.message) }
+        switch SudoJudgement.gateSettings(options, files: policy) {
+        case .failure(let error): problems.append(error.message)
+        case .success(let settings):
+            let approval = SudoJudgement.approval(options, policy: settings.policy)
+            if let problem = SudoJudgement.approvalProblem(approval, policyFile: policy.system) { problems.append(problem) }
+        }
         return problems
     }
 

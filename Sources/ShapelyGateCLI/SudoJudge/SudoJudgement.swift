@@ -23,12 +23,19 @@ struct SudoJudgement {
     /// Where a warning goes at once, before the board (the plugin prints it on sudo's error output).
     var warn: (String) -> Void = { _ in }
     /// The Plugin line's approval settings over the policy's (when the policy reads).
-    var approval: ApprovalSettings {
-        let policy = (try? settings.get().policy) ?? Policy()
-        return ApprovalSettings(mode: options.approval ?? policy.approval ?? .board,
-                                approvers: options.approvers ?? policy.approvers ?? Approvers(),
-                                timeout: options.approvalTimeout ?? policy.approvalTimeout ?? Approvers.defaultTimeout,
-                                notify: options.notify ?? policy.notify)
+    var approval: ApprovalSettings { Self.approval(options, policy: (try? settings.get().policy) ?? Policy()) }
+
+    static func approval(_ options: SudoPluginOptions, policy: Policy) -> ApprovalSettings {
+        ApprovalSettings(mode: options.approval ?? policy.approval ?? .board,
+                         approvers: options.approvers ?? policy.approvers ?? Approvers(),
+                         timeout: options.approvalTimeout ?? policy.approvalTimeout ?? Approvers.defaultTimeout,
+                         notify: options.notify ?? policy.notify)
+    }
+
+    /// Why the approval settings cannot work, or nil.
+    static func approvalProblem(_ approval: ApprovalSettings, policyFile: String) -> String? {
+        guard approval.mode.asksApprover && approval.approvers.isEmpty else { return nil }
+        return "approval=\(approval.mode.rawValue) needs approvers=, on the Plugin line or in \(policyFile)"
     }
 
     /// The variables of the person's environment the gate may see, when printable.
@@ -40,10 +47,7 @@ struct SudoJudgement {
         match = SudoMatch(options: options)
         gatesPerson = match.gates(user: facts.userName, uid: facts.uid, gid: facts.gid, groups: facts.groups)
         settings = Self.gateSettings(options, files: files)
-        let approval = self.approval
-        if approval.mode.asksApprover && approval.approvers.isEmpty {
-            throw SudoRefusal("approval=\(approval.mode.rawValue) needs approvers=, on the Plugin line or in \(files.system)")
-        }
+        if let problem = Self.approvalProblem(approval, policyFile: files.system) { throw SudoRefusal(problem) }
     }
 
     static func gateSettings(_ plugin: SudoPluginOptions, files: Settings.Files) -> Result<(options: Options, policy: Policy), GateError> {

@@ -1,0 +1,189 @@
+// ApprovalTests.swift — asking a parent: a child's gated sudo waits for a yes from an
+// approver's own account. Real sudo in the mount-namespace harness (PolicyNamespace),
+// with accounts made inside each run's own /etc (kid, mum, stranger: never the
+// machine's), the child and the approver each on a pseudo-terminal of their own; the
+// requests' folder is shared between the runs, as it is between two terminals.
+
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Asking a parent under sudo", .serialized, .enabled(if: sudoUnavailable == nil, "\(sudoUnavailable ?? "")"))
+struct ApprovalTests {
+    static let kid = 2001, mum = 2002, stranger = 2003
+
+    /// Accounts for each run, in that run's own /etc.
+    static let accounts = """
+        groupadd -g 2010 parents
+        useradd -M -N -g users -u 2001 kid; useradd -M -N -g users -G parents -u 2002 mum; useradd -M -N -g users -u 2003 stranger
+        """
+
+    func space(_ options: String = "approval=parent approvers=mum", policy: String = "syslog = yes\n") throws -> PolicyNamespace {
+        try #require(PolicyNamespace(policy: policy, pluginOptions: "users=kid path=\(Gates.installed) seed=1 timeout=60 \(options)",
+                                     users: ["kid"]))
+    }
+
+    func asUser(_ uid: Int, _ command: String) -> String {
+        "setpriv --reuid=\(uid) --regid=100 --init-groups \(command)"
+    }
+
+    /// The child's run: a gated sudo touching `name` in the namespace's folder.
+    func child(_ space: PolicyNamespace, _ name: String = "ran", extra: String = "") -> PtyProcess {
+        space.run(Self.accounts + "\n" + asUser(Self.kid, "sudo \(extra) /usr/bin/touch '\(space.folder)/\(name)'") + "\necho status-$?")
+    }
+
+    /// The approver's run of `arguments` as `uid`, with its status after it.
+    func approver(_ space: PolicyNamespace, _ arguments: String, as uid: Int = mum) -> PtyProcess {
+        space.run(Self.accounts + "\n" + asUser(uid, "'\(gatePath)' \(arguments)") + "\necho status-$?")
+    }
+
+    /// The id the child's screen names, once it is there.
+    func requestID(_ pty: PtyProcess) -> String? {
+        guard pty.waitFor("to answer with: shapelygate --approve ") else { return nil }
+        let text = pty.screenText
+        guard let range = text.ranges(of: "--approve ").last else { return nil }
+        return String(text[range.upperBound...].prefix(8))
+    }
+
+    func records(_ space: PolicyNamespace) -> [String] {
+        space.records().map { fields in
+            ["SHAPELYGATE_OUTCOME", "SHAPELYGATE_REASON", "SHAPELYGATE_USER", "SHAPELYGATE_APPROVER"]
+                .map { fields[field: $0] ?? "-" }.joined(separator: "/")
+        }
+    }
+
+    @Test func theApproverSeesTheRequestAndItsYesRunsTheCommandOnce() throws {
+        let space = try space()
+        let kid = child(space)
+        let id = try #require(requestID(kid))
+        #expect(kid.screenText.contains("To run: /usr/bin/touch \(space.folder)/ran"))
+        #expect(kid.screenText.contains("for mum to answer"))
+        let pending = approver(space, "--pending")
+        #expect(pending.waitFor("status-0"))
+        #expect(pending.screenText.contains("\(id)  kid  \(space.terminal(ofRun: 1))  "), "\(pending.screenText)")
+        #expect(pending.screenText.contains(" ago  /usr/bin/touch \(space.folder)/ran"))
+        #expect(!exists(space.folder + "/ran"))
+        let yes = approver(space, "--approve \(id)")
+        #expect(yes.waitFor("status-0"), "\(yes.screenText)")
+        #expect(yes.screenText.contains("approved \(id): kid on \(space.terminal(ofRun: 1)): /usr/bin/touch \(space.folder)/ran"))
+        #expect(kid.waitFor("status-0"), "\(kid.screenText)")
+        #expect(kid.screenText.contains("shapelygate: approved by mum"))
+        #expect(exists(space.folder + "/ran"))
+        // The same id again: the request is gone.
+        let replay = approver(space, "--approve \(id)")
+        #expect(replay.waitFor("status-1"))
+        #expect(replay.screenText.contains("shapelygate: no request \(id) that you may answer"))
+        #expect(records(space) == ["requested/-/kid/-", "passed/approved/kid/mum"])
+    }
+
+    @Test func aNoIsTheChildsToSeeWithWhoSaidIt() throws {
+        let space = try space()
+        let kid = child(space)
+        let id = try #require(requestID(kid))
+        let no = approver(space, "--deny \(id)")
+        #expect(no.waitFor("status-0"))
+        #expect(kid.waitFor("status-1"))
+        #expect(kid.screenText.contains("shapelygate: mum said no, the command was not run"))
+        #expect(!exists(space.folder + "/ran"))
+        #expect(records(space) == ["requested/-/kid/-", "denied/denied-by-approver/kid/mum"])
+    }
+
+    @Test func noAnswerInTimeIsADenial() throws {
+        let space = try space("approval=parent approvers=mum approval-timeout=1")
+        let kid = child(space)
+        #expect(kid.waitFor("status-1"))
+        #expect(kid.screenText.contains("shapelygate: no approver answered within 1 s, the command was not run"))
+        #expect(records(space) == ["requested/-/kid/-", "denied/not-approved/kid/-"])
+    }
+
+    @Test func ctrlCWithdrawsTheRequestAndItsIdAnswersNothing() throws {
+        let space = try space()
+        let kid = child(space)
+        let id = try #require(requestID(kid))
+        kid.type("\u{3}")
+        #expect(kid.waitFor("status-1"))
+        #expect(kid.screenText.contains("shapelygate: the request was withdrawn, the command was not run"))
+        let late = approver(space, "--approve \(id)")
+        #expect(late.waitFor("status-1"))
+        #expect(!exists(space.folder + "/ran"))
+        #expect(records(space) == ["requested/-/kid/-", "denied/withdrawn/kid/-"])
+    }
+
+    @Test func someoneNotListedAndTheChildItselfCanNeitherSeeNorAnswer() throws {
+        let space = try space("approval=parent approvers=mum,kid")
+        let kid = child(space)
+        let id = try #require(requestID(kid))
+        for uid in [Self.stranger, Self.kid] {
+            let pending = approver(space, "--pending", as: uid)
+            #expect(pending.waitFor("status-0"))
+            #expect(!pending.screenText.contains(id))
+            let yes = approver(space, "--approve \(id)", as: uid)
+            #expect(yes.waitFor("status-1"))
+            #expect(yes.screenText.contains("shapelygate: no request \(id) that you may answer"))
+        }
+        #expect(!exists(space.folder + "/ran"))
+        kid.type("\u{3}")
+        #expect(kid.waitFor("status-1"))
+    }
+
+    @Test func aGroupOfApproversAndTwoRequestsToldApart() throws {
+        let space = try space("approval=parent approvers=%parents")
+        let first = child(space, "one")
+        let firstID = try #require(requestID(first))
+        let second = child(space, "two")
+        let secondID = try #require(requestID(second))
+        #expect(firstID != secondID)
+        let pending = approver(space, "--pending")
+        #expect(pending.waitFor("status-0"))
+        #expect(pending.screenText.contains(firstID) && pending.screenText.contains(secondID))
+        let yes = approver(space, "--approve \(secondID)")
+        #expect(yes.waitFor("status-0"))
+        #expect(second.waitFor("status-0"))
+        #expect(exists(space.folder + "/two") && !exists(space.folder + "/one"))
+        first.type("\u{3}")
+        #expect(first.waitFor("status-1"))
+        #expect(!exists(space.folder + "/one"))
+    }
+
+    @Test func eitherTheBoardOrAnApproverWhicheverComesFirst() throws {
+        let space = try space("approval=either approvers=mum")
+        let kid = child(space)
+        #expect(kid.waitFor("choose 1-8"))
+        let pending = approver(space, "--pending")
+        #expect(pending.waitFor("status-0"))
+        let line = pending.screenText.split(separator: "\n").first { $0.contains("  kid  ") }
+        let id = String(try #require(line).prefix(8))
+        let yes = approver(space, "--approve \(id)")
+        #expect(yes.waitFor("status-0"))
+        #expect(kid.waitFor("status-0"))
+        #expect(leftTheAlternateScreen(kid.screenText))
+        #expect(exists(space.folder + "/ran"))
+    }
+
+    @Test func bothTheBoardThenAnApprover() throws {
+        let space = try space("approval=both approvers=mum")
+        let kid = child(space)
+        #expect(kid.waitFor("choose 1-8"))
+        kid.type("\(BoardOracle(seed: 1).right)\r")
+        let id = try #require(requestID(kid))
+        #expect(!exists(space.folder + "/ran"))
+        let yes = approver(space, "--approve \(id)")
+        #expect(yes.waitFor("status-0"))
+        #expect(kid.waitFor("status-0"))
+        #expect(exists(space.folder + "/ran"))
+        #expect(records(space) == ["requested/-/kid/-", "passed/approved/kid/mum"])
+    }
+
+    @Test func anUnknownApproverStopsSudoWithItsName() throws {
+        let space = try space("approval=parent approvers=nobody-here")
+        let kid = child(space)
+        #expect(kid.waitFor("status-1"))
+        #expect(kid.screenText.contains("shapelygate: option approvers= names an unknown user 'nobody-here'"))
+        let check = space.run(Self.accounts + "\n'\(gatePath)' --check-sudo-conf; echo status-$?")
+        #expect(check.waitFor("status-2"))
+        #expect(oneLine(check.screenText).contains("approvers= names an unknown user 'nobody-here'"))
+    }
+}
