@@ -390,3 +390,51 @@ final class RecordsClock: @unchecked Sendable {
         #expect(!ApprovalRequest.isID("ABCDEFG1") && !ApprovalRequest.isID("abcdefgh") && !ApprovalRequest.isID("ABCDEFG"))
     }
 }
+
+/// utmp as who(1) reads it, and a message on a terminal as write(1) leaves one.
+@Suite struct ApproverNoticeTests {
+    /// One glibc utmp record: the type at 0, the line at 8, the user at 44, 384 bytes.
+    func record(type: Int16, line: String, user: String) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 384)
+        bytes[0] = UInt8(type & 0xFF)
+        bytes[1] = UInt8(type >> 8)
+        for (index, byte) in line.utf8.enumerated() { bytes[8 + index] = byte }
+        for (index, byte) in user.utf8.enumerated() { bytes[44 + index] = byte }
+        return bytes
+    }
+
+    func utmp(_ records: [[UInt8]]) -> String {
+        let path = temporaryFolder() + "/utmp"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let bytes = records.flatMap { $0 }
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        return path
+    }
+
+    @Test func onlyUserProcessesOnTerminalLinesAreLoggedIn() {
+        let path = utmp([record(type: 7, line: "pts/9", user: "mum"), record(type: 8, line: "pts/8", user: "gone"),
+                         record(type: 7, line: "../etc/shadow", user: "kid"), record(type: 7, line: "tty2", user: "dad"),
+                         record(type: 6, line: "tty3", user: "LOGIN")])
+        let found = Platform.loggedIn(utmp: path).map { "\($0.user)@\($0.line)" }
+        #expect(found == ["mum@pts/9", "dad@tty2"])
+        #expect(Platform.loggedIn(utmp: "/nonexistent/utmp").isEmpty)
+    }
+
+    @Test func aMessageReachesOnlyATerminalItsOwnerLetsBeWritten() throws {
+        let (master, slave) = openPseudoTerminal()
+        defer { close(master) }
+        var info = stat()
+        try #require(stat(slave, &info) == 0)
+        #expect(!Platform.writeToTerminal(slave, owner: info.st_uid &+ 1, "not for you\n"), "another owner's terminal")
+        chmod(slave, 0o600)
+        #expect(!Platform.writeToTerminal(slave, owner: info.st_uid, "mesg n\n"), "messages off")
+        chmod(slave, 0o620)
+        #expect(Platform.writeToTerminal(slave, owner: info.st_uid, "mesg y\n"))
+        let file = temporaryFile("plain\n")
+        #expect(!Platform.writeToTerminal(file, owner: geteuid(), "x"), "not a terminal")
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+        #expect(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).contains("mesg y"))
+    }
+}

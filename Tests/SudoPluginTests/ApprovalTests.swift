@@ -42,7 +42,7 @@ struct ApprovalTests {
 
     /// The id the child's screen names, once it is there.
     func requestID(_ pty: PtyProcess) -> String? {
-        guard pty.waitFor("to answer with: shapelygate --approve ") else { return nil }
+        guard pty.waitFor("They answer with: shapelygate --approve ") else { return nil }
         let text = pty.screenText
         guard let range = text.ranges(of: "--approve ").last else { return nil }
         return String(text[range.upperBound...].prefix(8))
@@ -60,7 +60,7 @@ struct ApprovalTests {
         let kid = child(space)
         let id = try #require(requestID(kid))
         #expect(kid.screenText.contains("To run: /usr/bin/touch \(space.folder)/ran"))
-        #expect(kid.screenText.contains("for mum to answer"))
+        #expect(kid.screenText.contains("Who may approve: mum\r\n"))
         let pending = approver(space, "--pending")
         #expect(pending.waitFor("status-0"))
         #expect(pending.screenText.contains("\(id)  kid  \(space.terminal(ofRun: 1))  "), "\(pending.screenText)")

@@ -7,8 +7,9 @@
 //   foreground group (so Ctrl-C and Ctrl-\ reach the judge alone, and withdraw the
 //   request; Ctrl-Z is ignored: a request cannot be stopped and kept), and gives the
 //   terminal back to sudo's group and rejoins it when the wait ends, however it ends.
-// - The screen says what is asked (the words the board would show), the request's id,
-//   who may approve, how to answer and the time left; on a terminal that moves the
+// - The screen says what is asked (the words the board would show), who may approve,
+//   how they answer (the request's id), that Ctrl-C withdraws it, and the time left,
+//   each line wrapped at words to the terminal's width; on a terminal that moves the
 //   cursor the time is rewritten once a second on its own line, elsewhere said once.
 //   Every string there is already visible text.
 // - SIGTERM or SIGHUP (sudo ended, or passed on its own ending) ends the wait as
@@ -65,12 +66,20 @@ struct ApprovalWait {
         }
     }
 
+    /// What is asked, of whom, and how they answer, each line wrapped at words to the
+    /// terminal's width.
     private var introduction: String {
         let request = desk.request
-        var text = "\r\nAsking for approval.\r\nTo run: \(request.shown)\r\n"
-        text += "Request \(request.id), for \(desk.approvers.description) to answer with: shapelygate --approve \(request.id)\r\n"
-        text += "Ctrl-C withdraws it.\r\n"
-        return text + (movesCursor ? "" : timeLeft(seconds) + "\r\n")
+        let lines = ["Asking for approval.", "To run: \(request.shown)", "Who may approve: \(desk.approvers.description)",
+                     "They answer with: shapelygate --approve \(request.id)", "Ctrl-C withdraws the request."]
+        let width = max(20, terminalColumns - 1)
+        let text = lines.flatMap { TextLayout.wrap($0, width: width) }.joined(separator: "\r\n")
+        return "\r\n" + text + "\r\n" + (movesCursor ? "" : timeLeft(seconds) + "\r\n")
+    }
+
+    private var terminalColumns: Int {
+        var size = winsize()
+        return ioctl(terminal, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
     }
 
     private func timeLeft(_ seconds: Int) -> String {
