@@ -59,7 +59,7 @@ struct ApprovalTests {
         let space = try space()
         let kid = child(space)
         let id = try #require(requestID(kid))
-        #expect(kid.screenText.contains("To run: /usr/bin/touch \(space.folder)/ran"))
+        #expect(oneLine(kid.screenText).contains("To run: /usr/bin/touch \(space.folder)/ran"))
         #expect(kid.screenText.contains("Who may approve: mum\r\n"))
         let pending = approver(space, "--pending")
         #expect(pending.waitFor("status-0"))
