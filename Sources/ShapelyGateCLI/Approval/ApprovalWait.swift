@@ -73,8 +73,9 @@ struct ApprovalWait {
         let lines = ["Asking for approval.", "To run: \(request.shown)", "Who may approve: \(desk.approvers.description)",
                      "They answer with: shapelygate --approve \(request.id)", "Ctrl-C withdraws the request."]
         let width = max(20, terminalColumns - 1)
-        let text = lines.flatMap { TextLayout.wrap($0, width: width) }.joined(separator: "\r\n")
-        return "\r\n" + text + "\r\n" + (movesCursor ? "" : timeLeft(seconds) + "\r\n")
+        // The terminal is in its cooked settings: it turns each newline into CR LF.
+        let text = lines.flatMap { TextLayout.wrap($0, width: width) }.joined(separator: "\n")
+        return "\n" + text + "\n" + (movesCursor ? "" : timeLeft(seconds) + "\n")
     }
 
     private var terminalColumns: Int {
@@ -88,7 +89,7 @@ struct ApprovalWait {
     }
 
     private func finish(_ ending: Ending) -> Ending {
-        say(movesCursor ? "\r\n" : "")
+        say(movesCursor ? "\n" : "")
         return ending
     }
 
