@@ -14,6 +14,7 @@
 /* A message for sudo's error output, about the program at `path`. */
 struct sg_door_message {
     const char *path;
+    int unprivileged; /* run without privileges (notify=): may be readable, and a script */
     char text[512];
 };
 

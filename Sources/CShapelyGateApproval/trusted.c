@@ -120,10 +120,16 @@ static int enter_folder(struct sg_door_message *state, struct walk *walk, const 
     return 0;
 }
 
-/* The gate itself: root's, 0711 or stricter, not a script; its descriptor, above 2. */
+/* The gate itself: root's, 0711 or stricter, not a script; its descriptor, above 2. A
+   program run without privileges (unprivileged) need only be root's and writable by no
+   one else, and may be a script. */
 static int open_gate_file(struct sg_door_message *state, struct walk *walk, const char *name, const struct stat *info) {
-    if (!S_ISREG(info->st_mode) || info->st_uid != 0 ||
-        (info->st_mode & (S_IWGRP | S_IWOTH | S_IRGRP | S_IROTH)) != 0) {
+    mode_t refused = state->unprivileged ? (S_IWGRP | S_IWOTH) : (S_IWGRP | S_IWOTH | S_IRGRP | S_IROTH);
+    if (state->unprivileged && (!S_ISREG(info->st_mode) || info->st_uid != 0 || (info->st_mode & refused) != 0)) {
+        sg_say(state, "shapelygate: %.200s must be a file owned by root that group and others cannot write", state->path);
+        return -1;
+    }
+    if (!S_ISREG(info->st_mode) || info->st_uid != 0 || (info->st_mode & refused) != 0) {
         sg_say(state, "shapelygate: the gate %.200s must be a file owned by root, mode 0711: "
                        "not readable or writable by group or others", state->path);
         return -1;
@@ -139,7 +145,7 @@ static int open_gate_file(struct sg_door_message *state, struct walk *walk, cons
         }
     }
     char start[2] = {0, 0};
-    if (pread(file, start, sizeof start, 0) == 2 && start[0] == '#' && start[1] == '!') {
+    if (!state->unprivileged && pread(file, start, sizeof start, 0) == 2 && start[0] == '#' && start[1] == '!') {
         close(file);
         sg_say(state, "shapelygate: the gate %.200s is a script; path= must name the shapelygate program "
                        "itself", state->path);

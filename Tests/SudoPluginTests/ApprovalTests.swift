@@ -31,8 +31,9 @@ struct ApprovalTests {
     }
 
     /// The child's run: a gated sudo touching `name` in the namespace's folder.
-    func child(_ space: PolicyNamespace, _ name: String = "ran", extra: String = "") -> PtyProcess {
-        space.run(Self.accounts + "\n" + asUser(Self.kid, "sudo \(extra) /usr/bin/touch '\(space.folder)/\(name)'") + "\necho status-$?")
+    func child(_ space: PolicyNamespace, _ name: String = "ran", before: String = "") -> PtyProcess {
+        space.run(Self.accounts + "\n" + before + "\n" + asUser(Self.kid, "sudo /usr/bin/touch '\(space.folder)/\(name)'")
+                  + "\necho status-$?")
     }
 
     /// The approver's run of `arguments` as `uid`, with its status after it.
@@ -175,6 +176,26 @@ struct ApprovalTests {
         #expect(kid.waitFor("status-0"))
         #expect(exists(space.folder + "/ran"))
         #expect(records(space) == ["requested/-/kid/-", "passed/approved/kid/mum"])
+    }
+
+    @Test func notifyRunsWithoutPrivilegesWithTheRequestInItsEnvironment() throws {
+        let space = try space("approval=parent approvers=mum notify=/mnt/notify")
+        let told = space.folder + "/told"
+        mkdir(told, 0o777)
+        chmod(told, 0o777)
+        let script = "printf '#!/bin/sh\\nenv > \(told)/env; id -u >> \(told)/env\\n' > /mnt/notify; chmod 0755 /mnt/notify"
+        let kid = child(space, before: script)
+        let id = try #require(requestID(kid))
+        #expect(waitUntil { readText(told + "/env").contains("\n65534\n") }, "\(readText(told + "/env"))")
+        let environment = readText(told + "/env").split(separator: "\n")
+        #expect(environment.contains("SHAPELYGATE_REQUEST=\(id)"))
+        #expect(environment.contains("SHAPELYGATE_USER=kid"))
+        #expect(environment.contains("SHAPELYGATE_COMMAND=/usr/bin/touch \(space.folder)/ran"))
+        #expect(environment.contains("SHAPELYGATE_APPROVERS=mum"))
+        #expect(environment.contains("SHAPELYGATE_TIMEOUT=300"))
+        kid.type("\u{3}")
+        #expect(kid.waitFor("status-1"))
+        #expect(!exists(space.folder + "/ran"))
     }
 
     @Test func anUnknownApproverStopsSudoWithItsName() throws {

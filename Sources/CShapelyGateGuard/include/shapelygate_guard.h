@@ -30,6 +30,7 @@ void sg_guard_disarm(void);
    The same layout as door.h's. */
 struct sg_door_message {
     const char *path;
+    int unprivileged; /* run without privileges (notify=): may be readable, and a script */
     char text[512];
 };
 int sg_open_trusted(struct sg_door_message *message);

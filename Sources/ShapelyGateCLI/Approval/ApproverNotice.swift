@@ -6,9 +6,10 @@
 // - A terminal is written to only when utmp says a listed approver (by name, ID or
 //   group; root only when listed itself) is logged in on it, and the device is a
 //   terminal that approver owns with messages on (group-writable); never waiting on it.
-// - notify= is opened by the sudo plugin's own trusted walk (as path= is: root's from /
-//   down, mode 0711 or stricter, not a script), then run as `nobody` in a session of its
-//   own, without a terminal, with the request in its environment: SHAPELYGATE_REQUEST,
+// - notify= is opened by the sudo plugin's own trusted walk (as path= is: every folder
+//   from / root's and writable by no one else), the file root's and writable by no one
+//   else (it runs without privileges, so it may be readable, and a script), then run as
+//   `nobody` in a session of its own, without a terminal, with the request in its environment: SHAPELYGATE_REQUEST,
 //   SHAPELYGATE_USER, SHAPELYGATE_TTY, SHAPELYGATE_COMMAND, SHAPELYGATE_APPROVERS,
 //   SHAPELYGATE_TIMEOUT. The judge does not wait for it; what it does changes no answer.
 // - Problems are returned as warnings; none stops the request.
@@ -44,6 +45,7 @@ struct ApproverNotice {
     /// Starts notify=PROGRAM; a problem, or nil.
     func runNotify(_ program: String) -> String? {
         var message = sg_door_message()
+        message.unprivileged = 1
         let opened: Int32 = program.withCString { path in
             message.path = path
             return sg_open_trusted(&message)
