@@ -164,10 +164,26 @@ struct ApprovalTests {
         #expect(exists(space.folder + "/ran"))
     }
 
+    @Test func aChildLockedOutIsAskedNothingAndNoOneIsTold() throws {
+        let space = try space("approval=either approvers=mum cooldown=60")
+        let first = child(space)
+        #expect(first.waitFor("choose 1-8"))
+        first.type("\u{3}")
+        #expect(first.waitFor("status-1"))
+        let second = child(space, "two")
+        #expect(second.waitFor("status-1"))
+        #expect(second.screenText.contains("shapelygate: locked after a wrong answer; try again in "))
+        #expect(records(space) == ["requested/-/kid/-", "denied/SIGINT/kid/-", "locked/-/kid/-"])
+    }
+
     @Test func bothTheBoardThenAnApprover() throws {
         let space = try space("approval=both approvers=mum")
         let kid = child(space)
         #expect(kid.waitFor("choose 1-8"))
+        // No one is asked before the board is passed: nothing to list, nothing to answer.
+        let early = approver(space, "--pending")
+        #expect(early.waitFor("status-0"))
+        #expect(!early.screenText.contains("  kid  "))
         kid.type("\(BoardOracle(seed: 1).right)\r")
         let id = try #require(requestID(kid))
         #expect(!exists(space.folder + "/ran"))

@@ -3,7 +3,7 @@
 //
 // Contract:
 // - The id is 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L), drawn
-//   from the system's generator: 32^8 ids, so one cannot be guessed, and two requests
+//   from the system's generator: 31^8 ids, so one cannot be guessed, and two requests
 //   never share one while both wait (each id lives only as long as its judge).
 // - Every field the judge sends an approver is already visible text: the words are
 //   quoted as the board quotes them, the name and terminal pass Visible.log, and a tab

@@ -21,13 +21,15 @@ import ShapelyGateSystem
 struct ApproverNotice {
     let request: ApprovalRequest
     let approvers: Approvers
-    let seconds: Int
+    /// The time the approvers have; nil while the person is at the board (approval=either).
+    let seconds: Int?
     var utmp = "/run/utmp"
 
     var message: String {
         "\r\nshapelygate: \(ApprovalRequest.field(request.requester)) asks, on \(ApprovalRequest.field(request.terminal)), to run:\r\n"
             + "  \(request.shown)\r\n"
-            + "Answer within \(ApprovalClient.duration(seconds)): shapelygate --approve \(request.id)  (or --deny \(request.id))\r\n"
+            + (seconds.map { "Answer within \(ApprovalClient.duration($0))" } ?? "Answer while the board is up")
+            + ": shapelygate --approve \(request.id)  (or --deny \(request.id))\r\n"
     }
 
     /// Writes to every approver's terminal that takes messages; how many were told.
@@ -55,12 +57,16 @@ struct ApproverNotice {
             return "notify=: " + text.replacing("shapelygate: ", with: "", maxReplacements: 1)
         }
         defer { _ = Platform.closeDescriptor(opened) }
+        var info = stat()
+        guard fstat(opened, &info) == 0, info.st_mode & S_IXOTH != 0 else {
+            return "notify=\(program): nobody may run it: give others the right to run it (chmod o+x)"
+        }
         let nobody = SystemAccounts.uid(named: "nobody") ?? 65534
         let nogroup = SystemAccounts.gid(named: "nogroup") ?? SystemAccounts.gid(named: "nobody") ?? 65534
         let environment = ["PATH=/usr/bin:/bin", "SHAPELYGATE_REQUEST=\(request.id)",
                            "SHAPELYGATE_USER=\(ApprovalRequest.field(request.requester))",
                            "SHAPELYGATE_TTY=\(ApprovalRequest.field(request.terminal))", "SHAPELYGATE_COMMAND=\(request.shown)",
-                           "SHAPELYGATE_APPROVERS=\(approvers.description)", "SHAPELYGATE_TIMEOUT=\(seconds)"]
+                           "SHAPELYGATE_APPROVERS=\(approvers.description)", "SHAPELYGATE_TIMEOUT=\(seconds.map(String.init) ?? "")"]
         let argv = [strdup(program), nil], envp = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         let started = sg_spawn_unprivileged(opened, argv, envp, nobody, nogroup)

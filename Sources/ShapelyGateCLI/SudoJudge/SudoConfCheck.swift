@@ -82,6 +82,7 @@ struct SudoConfCheck {
             return problems + [error.message]
         }
         if let problem = judgeProblem(options.path) { problems.append(problem) }
+        if let program = options.notify, let problem = notifyProblem(program) { problems.append(problem) }
         switch SudoJudgement.gateSettings(options, files: policy) {
         case .failure(let error): problems.append(error.message)
         case .success(let settings):
@@ -123,6 +124,23 @@ struct SudoConfCheck {
             return "path=\(program) does not answer --version as shapelygate \(CLI.version) does"
         }
         return nil
+    }
+
+    /// notify= walked as the judge walks it before running it without privileges.
+    func notifyProblem(_ program: String) -> String? {
+        var message = sg_door_message()
+        message.unprivileged = 1
+        let found: Int32 = program.withCString { path in
+            message.path = path
+            return sg_open_trusted(&message)
+        }
+        guard found >= 0 else {
+            let text = withUnsafeBytes(of: message.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return "notify=: " + text.replacing("shapelygate: ", with: "", maxReplacements: 1)
+        }
+        var info = stat()
+        defer { _ = Platform.closeDescriptor(found) }
+        return fstat(found, &info) == 0 && info.st_mode & S_IXOTH != 0 ? nil : "notify=\(program): nobody may run it (chmod o+x)"
     }
 
     /// What `program --version` prints on standard output (at most a line's worth).

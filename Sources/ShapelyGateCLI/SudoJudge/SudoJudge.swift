@@ -74,7 +74,7 @@ enum SudoJudge {
 }
 
 /// What the judge decided about one command.
-struct SudoDecision: Equatable {
+struct SudoDecision: Error, Equatable {
     var result: Int
     var message: String?
 

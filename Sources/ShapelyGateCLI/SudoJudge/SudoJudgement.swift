@@ -156,33 +156,43 @@ struct SudoJudgement {
             return judgeOnTheBoard(facts, shown: shown, terminal: terminal, gate: gate, records: records, uid: uid,
                                    gid: gid, account: account, grace: grace, log: &log)
         }
-        var generator = SystemRandomNumberGenerator()
-        let request = ApprovalRequest(id: ApprovalRequest.newID(using: &generator), requester: account.name, requesterUID: uid,
-                                      terminal: facts.terminalPath ?? "none", shown: shown)
+        let asking = { (seconds: Int?, log: inout AuditLog) -> Result<ApprovalDesk, SudoDecision> in
+            self.openRequest(account: account, uid: uid, terminal: facts.terminalPath ?? "none", shown: shown,
+                             approval: approval, seconds: seconds, log: &log)
+        }
+        if approval.mode == .either {
+            // The request waits while the board is up: the first answer decides.
+            var desk: ApprovalDesk?, answer: ApprovalAnswer?, refusal: SudoDecision?
+            defer { desk?.close() }
+            var requestLog = log
+            let board = judgeOnTheBoard(facts, shown: shown, terminal: terminal, gate: gate, records: records, uid: uid,
+                                        gid: gid, account: account, grace: nil, log: &log, beforeGate: {
+                                            switch asking(nil, &requestLog) {
+                                            case .success(let opened): desk = opened
+                                            case .failure(let refused): refusal = refused
+                                            }
+                                            return refusal == nil
+                                        }, interject: {
+                                            answer = desk?.serve()
+                                            return answer
+                                        })
+            log.request = requestLog.request
+            if let refusal { return refusal }
+            if let answer { return decide(answer, log: &log) }
+            return board
+        }
+        if approval.mode == .both {
+            // A pass at the board first; only then is anyone asked.
+            let board = judgeOnTheBoard(facts, shown: shown, terminal: terminal, gate: gate, records: records, uid: uid,
+                                        gid: gid, account: account, grace: nil, log: &log, recordsPass: false)
+            guard board.result == 1 else { return board }
+        }
         let desk: ApprovalDesk
-        switch ApprovalDesk.open(for: request, approvers: approval.approvers) {
+        switch asking(approval.timeout, &log) {
         case .success(let opened): desk = opened
-        case .failure(let refusal):
-            log.record(outcome: "error", reason: "no-request")
-            return .denied(refusal.message + "; the command was not run")
+        case .failure(let refusal): return refusal
         }
         defer { desk.close() }
-        log.request = request.id
-        log.record(outcome: "requested")
-        let notice = ApproverNotice(request: request, approvers: approval.approvers, seconds: approval.timeout)
-        _ = notice.tellTerminals()
-        if let program = approval.notify, let problem = notice.runNotify(program) { warn(problem) }
-        var answer: ApprovalAnswer?
-        if approval.mode.showsBoard {
-            let board = judgeOnTheBoard(facts, shown: shown, terminal: terminal, gate: gate, records: records, uid: uid,
-                                        gid: gid, account: account, grace: nil, log: &log,
-                                        recordsPass: approval.mode == .either, interject: approval.mode == .either ? {
-                                            answer = desk.serve()
-                                            return answer != nil
-                                        } : { false })
-            if let answer { return decide(answer, log: &log) }
-            if approval.mode == .either || board.result != 1 { return board }
-        }
         let display = Display.detect(environment: facts.submitEnvironment.filter { $0.key == "TERM" }, noColor: true)
         let ending = ApprovalWait(terminal: terminal, desk: desk, seconds: approval.timeout,
                                   movesCursor: display.cursorControl).run()
@@ -197,6 +207,27 @@ struct SudoJudgement {
         case .interrupted, .hungUp:
             log.record(outcome: "denied", reason: ending == .hungUp ? "hangup" : "interrupted")
             return .denied("the request was interrupted, the command was not run")
+        }
+    }
+
+    /// A request made and its desk open: recorded, and the approvers told (with the time
+    /// they have, when the request has a deadline of its own).
+    private func openRequest(account: PasswordEntry, uid: uid_t, terminal: String, shown: String, approval: ApprovalSettings,
+                             seconds: Int?, log: inout AuditLog) -> Result<ApprovalDesk, SudoDecision> {
+        var generator = SystemRandomNumberGenerator()
+        let request = ApprovalRequest(id: ApprovalRequest.newID(using: &generator), requester: account.name, requesterUID: uid,
+                                      terminal: terminal, shown: shown)
+        switch ApprovalDesk.open(for: request, approvers: approval.approvers) {
+        case .success(let desk):
+            log.request = request.id
+            log.record(outcome: "requested")
+            let notice = ApproverNotice(request: request, approvers: approval.approvers, seconds: seconds)
+            _ = notice.tellTerminals()
+            if let program = approval.notify, let problem = notice.runNotify(program) { warn(problem) }
+            return .success(desk)
+        case .failure(let refusal):
+            log.record(outcome: "error", reason: "no-request")
+            return .failure(.denied(refusal.message + "; the command was not run"))
         }
     }
 
@@ -217,7 +248,8 @@ struct SudoJudgement {
 
     private func judgeOnTheBoard(_ facts: SudoFacts, shown: String, terminal: Int32, gate: (options: Options, policy: Policy), records: SudoRecords,
                                  uid: uid_t, gid: gid_t, account: PasswordEntry, grace: Grace?, log: inout AuditLog,
-                                 recordsPass: Bool = true, interject: @escaping () -> Bool = { false }) -> SudoDecision {
+                                 recordsPass: Bool = true, beforeGate: () -> Bool = { true },
+                                 interject: @escaping () -> ApprovalAnswer? = { nil }) -> SudoDecision {
         let cooldown = gate.options.cooldown
         if cooldown > 0 {
             switch records.beginGate(cooldown: cooldown) {
@@ -231,11 +263,22 @@ struct SudoJudgement {
                 return .denied("the lockout record \(records.store.file) cannot be trusted; the command was not run until root removes it")
             }
         }
-        let run = SudoGateRun(facts: facts, plugin: options, account: account, uid: uid, gid: gid, shown: shown)
-        let outcome = run.start(on: terminal, interject: interject)
-        if outcome.interjected {
-            // An approver answered first: the board decided nothing, and counts for nothing.
+        guard beforeGate() else {
+            // No board after all (the request could not be made): nothing was answered.
             if cooldown > 0 { records.settleGate(passed: true, cooldown: cooldown) }
+            return .denied("")
+        }
+        let run = SudoGateRun(facts: facts, plugin: options, account: account, uid: uid, gid: gid, shown: shown)
+        var answer: ApprovalAnswer?
+        let outcome = run.start(on: terminal, interject: {
+            answer = interject()
+            return answer != nil
+        })
+        if outcome.interjected {
+            // An approver answered first and the board was ended: a yes counts as a pass
+            // (the count is cleared), a no as a denial.
+            if case .approved = answer, cooldown > 0 { records.settleGate(passed: true, cooldown: cooldown) }
+            if case .denied = answer, cooldown > 0 { records.settleGate(passed: false, cooldown: cooldown) }
             return .denied("")
         }
         if cooldown > 0 { records.settleGate(passed: outcome.decision.result == 1, cooldown: cooldown) }
