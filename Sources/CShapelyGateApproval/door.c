@@ -9,10 +9,12 @@
  * Contract (return values as sudo_plugin(5) defines them: 1 approve, 0 deny, -1 error):
  * - The plugin decides nothing. It opens the program named by path= (default
  *   /usr/bin/shapelygate) by the trusted walk (trusted.c), starts it as root with
- *   `--sudo-judge`, an empty environment and one end of a socket pair on its standard
- *   input and output, and hands over every fact sudo gave open():
- *   sudo's interface version, the plugin options, settings, user_info, submit_optind,
- *   submit_argv and submit_envp. check() hands over command_info and run_argv. Each
+ *   `--sudo-judge`, an empty environment, umask 022, in /, and one end of a socket pair
+ *   on its standard input and output, and hands over every fact sudo gave open():
+ *   sudo's interface version, the program's path as opened, the plugin options,
+ *   settings, user_info, submit_optind,
+ *   submit_argv and submit_envp, and sudo's arguments as the kernel holds them. check()
+ *   hands over command_info and run_argv. Each
  *   fact is one entry: a tag byte, the text, a NUL; an empty entry ends a message.
  * - The judge answers each message with entries of its own: D the decision (1, 0 or
  *   -1), M the message for sudo's error output and *errstr, W a warning line, V the
@@ -35,6 +37,7 @@
 #include <grp.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -87,6 +90,22 @@ static void append_all(struct buffer *out, char tag, char *const vector[]) {
     for (size_t index = 0; vector != NULL && vector[index] != NULL; index++) append(out, tag, vector[index]);
 }
 
+/* sudo's arguments as the kernel holds them (/proc/self/cmdline), each an entry: sudo
+   cuts --preserve-env=A,B into A and B in place, which submit_argv no longer shows. */
+static void append_own_arguments(struct buffer *out, char tag) {
+    static char words[1 << 20];
+    int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+    size_t length = 0;
+    ssize_t count = 1;
+    while (fd >= 0 && count > 0 && length < sizeof words) {
+        count = read(fd, words + length, sizeof words - length);
+        if (count > 0) length += (size_t)count;
+    }
+    if (fd >= 0) close(fd);
+    if (count != 0 || length == 0 || words[length - 1] != '\0') return;
+    for (size_t start = 0; start < length; start += strlen(words + start) + 1) append(out, tag, words + start);
+}
+
 /* Ends the message, sends it and frees it. */
 static bool send_message(struct buffer *out) {
     append(out, '\0', "");
@@ -109,14 +128,15 @@ static int read_answer(void) {
     static char text[SG_REPLY_LIMIT];
     size_t length = 0, start = 0;
     int decision = -2;
-    bool forwarded = false;
     door.said.text[0] = '\0';
     while (length < sizeof text) {
-        ssize_t count = read(door.link, text + length, sizeof text - length);
-        if (count < 0 && errno == EINTR) {
-            if (ending && !forwarded) forwarded = kill(door.judge, SIGTERM) == 0;
-            continue;
+        /* An ending that came before or during the read is passed on, each time. */
+        if (ending) {
+            (void)kill(door.judge, SIGTERM);
+            ending = 0;
         }
+        ssize_t count = read(door.link, text + length, sizeof text - length);
+        if (count < 0 && errno == EINTR) continue;
         if (count <= 0) return -2;
         length += (size_t)count;
         for (char *end; (end = memchr(text + start, '\0', length - start)) != NULL; start = (size_t)(end - text) + 1) {
@@ -152,6 +172,8 @@ static _Noreturn void become_judge(int binary, int link) {
     /* A judge whose sudo dies is hung up on, and ends the gate. */
     (void)prctl(PR_SET_PDEATHSIG, SIGHUP);
     char *argv[] = {"shapelygate", "--sudo-judge", NULL}, *envp[] = {NULL};
+    (void)umask(022);
+    if (chdir("/") != 0) _exit(127);
     sigset_t empty;
     sigemptyset(&empty);
     (void)sigprocmask(SIG_SETMASK, &empty, NULL);
@@ -201,12 +223,14 @@ static int door_open(unsigned int version, sudo_conv_t conversation, sudo_printf
     close(binary);
     struct buffer out = {0};
     append(&out, 'V', number);
+    append(&out, 'P', door.said.path);
     append_all(&out, 'O', plugin_options);
     append_all(&out, 'S', settings);
     append_all(&out, 'U', user_info);
     snprintf(number, sizeof number, "%d", submit_optind);
     append(&out, 'I', number);
     append_all(&out, 'A', submit_argv);
+    append_own_arguments(&out, 'K');
     append_all(&out, 'E', submit_envp);
     int decision = started && send_message(&out) ? read_answer() : -2;
     if (decision == -2) {

@@ -97,6 +97,10 @@ static int follow_link(struct sg_door_message *state, struct walk *walk, const c
 static int open_same(struct sg_door_message *state, const struct walk *walk, const char *name, const struct stat *info,
                      int flags) {
     int opened = openat(walk->folder, name, flags | O_NOFOLLOW | O_CLOEXEC);
+    if (opened < 0 && errno == EACCES) {
+        sg_say(state, "shapelygate: option path=%.200s: cannot be opened by this user (root can)", state->path);
+        return -1;
+    }
     struct stat now;
     if (opened < 0 || fstat(opened, &now) != 0 || now.st_ino != info->st_ino || now.st_dev != info->st_dev) {
         if (opened >= 0) close(opened);
@@ -178,7 +182,8 @@ static bool next_component(struct walk *walk, char *name, size_t size) {
     while (*rest == '/') rest++;
     if (*rest == '\0') return false;
     size_t length = strcspn(rest, "/");
-    if (length >= size) length = size - 1;
+    /* A name longer than any file's is no file: never a shorter name it starts with. */
+    if (length >= size) length = 0;
     memcpy(name, rest, length);
     name[length] = '\0';
     memmove(walk->rest, rest + length, strlen(rest + length) + 1);

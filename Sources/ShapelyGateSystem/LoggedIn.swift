@@ -37,6 +37,9 @@ extension Platform {
     /// Writes `text` to the terminal at `path` when it is a character device owned by
     /// `owner` that its group may write (mesg y), without waiting, following no link.
     package static func writeToTerminal(_ path: String, owner: uid_t, _ text: String) -> Bool {
+        // Looked at before it is opened: opening some devices does something.
+        var node = stat()
+        guard lstat(path, &node) == 0, node.st_mode & S_IFMT == S_IFCHR, node.st_uid == owner else { return false }
         let fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }

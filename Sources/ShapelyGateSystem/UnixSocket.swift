@@ -47,6 +47,8 @@ extension Platform {
         guard var address = unixAddress(path) else { return nil }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
+        // Before connect: a listener whose queue is full makes connect wait, at most this long.
+        setPatience(fd, patience)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
@@ -56,7 +58,6 @@ extension Platform {
             errno = code
             return nil
         }
-        setPatience(fd, patience)
         return fd
         #else
         return nil
@@ -80,13 +81,27 @@ extension Platform {
     /// The user ID of the process at the other end, as the kernel recorded it at connect.
     package static func peerUser(_ fd: Int32) -> uid_t? {
         #if os(Linux)
+        peer(fd)?.uid
+        #else
+        return nil
+        #endif
+    }
+
+    /// The process at the other end and its user, as the kernel recorded them at connect.
+    package static func peer(_ fd: Int32) -> (pid: pid_t, uid: uid_t)? {
+        #if os(Linux)
         // struct ucred { pid_t pid; uid_t uid; gid_t gid; }, which Glibc shows only with
-        // _GNU_SOURCE; SO_PEERCRED is 17 on every Linux architecture but a few old ones.
+        // _GNU_SOURCE; SO_PEERCRED is 21 on POWER, 17 elsewhere.
+        #if arch(powerpc64) || arch(powerpc64le)
+        let option: Int32 = 21
+        #else
+        let option: Int32 = 17
+        #endif
         var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
         var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
-        guard getsockopt(fd, SOL_SOCKET, 17, &credentials, &length) == 0,
+        guard getsockopt(fd, SOL_SOCKET, option, &credentials, &length) == 0,
               length == socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size), credentials.pid > 0 else { return nil }
-        return credentials.uid
+        return (credentials.pid, credentials.uid)
         #else
         return nil
         #endif
@@ -98,11 +113,13 @@ extension Platform {
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    /// One line (without its newline), at most `limit` bytes; nil when none came whole.
-    package static func readLine(_ fd: Int32, limit: Int) -> String? {
+    /// One line (without its newline), at most `limit` bytes, within `seconds` in all;
+    /// nil when none came whole in time.
+    package static func readLine(_ fd: Int32, limit: Int, within seconds: Double = 1) -> String? {
         var line: [UInt8] = []
         var byte: UInt8 = 0
-        while line.count <= limit {
+        let deadline = monotonicSeconds() + seconds
+        while line.count <= limit && monotonicSeconds() < deadline {
             let count = read(fd, &byte, 1)
             if count < 0 && errno == EINTR { continue }
             guard count == 1 else { return nil }
@@ -110,6 +127,28 @@ extension Platform {
             line.append(byte)
         }
         return nil
+    }
+
+    /// Who a process answers for: its login user (the audit loginuid, kept across su
+    /// and sudo; nil when never set) and the real users of it and every process above it.
+    package static func ancestry(of pid: pid_t) -> (loginUser: uid_t?, realUsers: [uid_t]) {
+        #if os(Linux)
+        let login = (try? readFile("/proc/\(pid)/loginuid", limit: 64)).flatMap { UInt32(String(decoding: $0, as: UTF8.self)) }
+        var users: [uid_t] = []
+        var current = pid
+        while current > 1, users.count < 64, let status = try? readFile("/proc/\(current)/status", limit: 1 << 16) {
+            var parent: pid_t = 0
+            for line in String(decoding: status, as: UTF8.self).split(separator: "\n") {
+                let fields = line.split(whereSeparator: { $0 == "\t" || $0 == " " })
+                if fields.first == "Uid:", fields.count > 1, let uid = uid_t(fields[1]) { users.append(uid) }
+                if fields.first == "PPid:", fields.count > 1, let number = pid_t(fields[1]) { parent = number }
+            }
+            current = parent
+        }
+        return (login == UInt32.max ? nil : login, users)
+        #else
+        return (nil, [])
+        #endif
     }
 
     /// Everything the peer writes until it closes, at most `limit` bytes.

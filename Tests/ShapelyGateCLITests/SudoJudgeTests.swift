@@ -229,6 +229,13 @@ final class RecordsClock: @unchecked Sendable {
     }
 }
 
+extension SudoRecords.LockoutCheck {
+    var isOpen: Bool {
+        if case .open = self { return true }
+        return false
+    }
+}
+
 @Suite struct SudoRecordsTests {
     let clock = RecordsClock()
     let base = temporaryFolder()
@@ -236,26 +243,37 @@ final class RecordsClock: @unchecked Sendable {
     let key = SudoRecords.SessionKey(device: 0x8803, text: "session=42 start=7 boot=boot-a")
 
     @Test func aGateIsCountedBeforeItRunsAndAPassClearsTheCount() {
-        #expect(records.beginGate(cooldown: 60) == .open)
+        #expect(records.beginGate(cooldown: 60).isOpen)
         #expect(records.beginGate(cooldown: 60) == .locked(seconds: 60))
         records.settleGate(passed: true, cooldown: 60)
-        #expect(records.beginGate(cooldown: 60) == .open)
+        #expect(records.beginGate(cooldown: 60).isOpen)
     }
 
     @Test func aDenialLocksFromItsEndAndDoubles() {
-        #expect(records.beginGate(cooldown: 60) == .open)
+        #expect(records.beginGate(cooldown: 60).isOpen)
         clock.pass(50)
         records.settleGate(passed: false, cooldown: 60)
         clock.pass(59)
         #expect(records.beginGate(cooldown: 60) == .locked(seconds: 1))
         clock.pass(1)
-        #expect(records.beginGate(cooldown: 60) == .open)
+        #expect(records.beginGate(cooldown: 60).isOpen)
         records.settleGate(passed: false, cooldown: 60)
         #expect(records.beginGate(cooldown: 60) == .locked(seconds: 120))
     }
 
+    @Test func aRunThatShowedNoBoardPutsTheCountBack() {
+        #expect(records.beginGate(cooldown: 60).isOpen)
+        clock.pass(60)
+        records.settleGate(passed: false, cooldown: 60)
+        clock.pass(120)
+        guard case .open(let before) = records.beginGate(cooldown: 60) else { Issue.record("locked"); return }
+        #expect(before?.denials == 1)
+        records.restore(before)
+        #expect(records.beginGate(cooldown: 60) == .open(before: before))
+    }
+
     @Test func aRecordThatCannotBeTrustedDenies() {
-        #expect(records.beginGate(cooldown: 60) == .open)
+        #expect(records.beginGate(cooldown: 60).isOpen)
         writeFile(base + "/1000/lockout", "denials 0\n", mode: 0o600)
         #expect(records.beginGate(cooldown: 60) == .untrusted("\(base)/1000/lockout: not a lockout record"))
         unlink(base + "/1000/lockout")
@@ -436,5 +454,39 @@ final class RecordsClock: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
         #expect(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).contains("mesg y"))
+    }
+}
+
+@Suite struct SudoShownOptionsTests {
+    func facts(submit: [String], own: [String], optind: Int, settings: [String: String] = [:]) -> SudoFacts {
+        var facts = SudoFacts()
+        facts.submitArguments = submit
+        facts.ownArguments = own
+        facts.submitOptind = optind
+        facts.settings = settings
+        facts.runArguments = ["/usr/bin/id"]
+        facts.commandInfo = ["command": "/usr/bin/id", "runas_uid": "0"]
+        return facts
+    }
+
+    @Test func aPreservedListIsShownWholeThoughSudoCutItInPlace() {
+        // sudo's strtok leaves "--preserve-env=A" in submit_argv and "B" after it in memory.
+        let cut = facts(submit: ["sudo", "--preserve-env=LD_PRELOAD", "-P", "/usr/bin/id"],
+                        own: ["sudo", "--preserve-env=LD_PRELOAD", "HOME", "PATH", "-P", "/usr/bin/id"], optind: 3,
+                        settings: ["preserve_groups": "true", "closefrom": "5"])
+        #expect(SudoShownCommand.preservedLists(cut) == ["--preserve-env=LD_PRELOAD,HOME,PATH"])
+        #expect(SudoShownCommand.text(cut) == "--preserve-env=LD_PRELOAD,HOME,PATH -P -C 5 /usr/bin/id")
+    }
+
+    @Test func argumentsThatDoNotLineUpAreUnknown() {
+        let odd = facts(submit: ["sudo", "--preserve-env=A", "/usr/bin/id"], own: ["sudo", "--preserve-env=B", "/usr/bin/id"], optind: 2)
+        #expect(SudoShownCommand.preservedLists(odd) == nil)
+        let none = facts(submit: ["sudo", "/usr/bin/id"], own: [], optind: 1)
+        #expect(SudoShownCommand.preservedLists(none) == [])
+    }
+
+    @Test func theDoorsDefaultProgramIsTheChecksDefault() {
+        let door = readText(packageRoot + "/Sources/CShapelyGateApproval/door.c")
+        #expect(door.contains("#define SG_DEFAULT_JUDGE \"\(SudoConfCheck.defaultProgram)\""))
     }
 }

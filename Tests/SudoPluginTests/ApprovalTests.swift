@@ -130,6 +130,22 @@ struct ApprovalTests {
         #expect(kid.waitFor("status-1"))
     }
 
+    @Test func theChildsOwnSudoAsTheApproverIsTheChildsAndApprovesNothing() throws {
+        // shapelygate itself is not gated here, so the child may run it as mum, or as root.
+        let space = try space("approval=parent approvers=mum commands=/usr/bin/touch")
+        let kid = child(space)
+        let id = try #require(requestID(kid))
+        for target in ["-u mum", ""] {
+            let borrowed = space.run(Self.accounts + "\n" + asUser(Self.kid, "sudo \(target) '\(gatePath)' --approve \(id)")
+                                     + "\necho status-$?")
+            #expect(borrowed.waitFor("status-1"), "\(borrowed.screenText)")
+            #expect(borrowed.screenText.contains("shapelygate: no request \(id) that you may answer"))
+        }
+        #expect(!exists(space.folder + "/ran"))
+        kid.type("\u{3}")
+        #expect(kid.waitFor("status-1"))
+    }
+
     @Test func aGroupOfApproversAndTwoRequestsToldApart() throws {
         let space = try space("approval=parent approvers=%parents")
         let first = child(space, "one")

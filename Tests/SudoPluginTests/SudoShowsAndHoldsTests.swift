@@ -83,6 +83,8 @@ struct SudoShowsAndHoldsTests {
         (["-g", "nogroup", "/usr/bin/id"], "To run: -g nogroup /usr/bin/id"),
         (["-u", "nobody", "-g", "nogroup", "/usr/bin/id", "-un"], "To run: -u nobody -g nogroup /usr/bin/id -un"),
         (["-R", "/", "/usr/bin/id"], "To run: -R / /usr/bin/id"),
+        // sudo cuts the list in place; the board shows it whole.
+        (["--preserve-env=LD_PRELOAD,HOME", "-P", "/usr/bin/id"], "To run: --preserve-env=LD_PRELOAD,HOME -P /usr/bin/id"),
     ])
     func anotherUserGroupOrRootFolderIsOnTheBoard(arguments: [String], shown: String) throws {
         try #require(account("nobody") != nil)

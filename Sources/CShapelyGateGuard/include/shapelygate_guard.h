@@ -1,7 +1,8 @@
 /*
- * shapelygate_guard.h — what the gate needs of C: making itself untraceable, and
- * putting the terminal back from a signal handler when a signal it cannot wait
- * for (a real-time or a crash signal) ends it.
+ * shapelygate_guard.h — what the program needs of C: making itself untraceable,
+ * putting the terminal back from a signal handler when a signal it cannot wait for
+ * (a real-time or a crash signal) ends it, the sudo judge's fork-to-exec of the gate
+ * and of notify= (spawn.c), and the sudo plugin's trusted walk (trusted_walk.c).
  */
 #ifndef SHAPELYGATE_GUARD_H
 #define SHAPELYGATE_GUARD_H
@@ -27,13 +28,8 @@ void sg_guard_disarm(void);
 
 /* The sudo plugin's trusted walk (trusted_walk.c): the program at `path`, opened and
    checked from / as the plugin opens it; its descriptor, or -1 with `text` saying why.
-   The same layout as door.h's. */
-struct sg_door_message {
-    const char *path;
-    int unprivileged; /* run without privileges (notify=): may be readable, and a script */
-    char text[512];
-};
-int sg_open_trusted(struct sg_door_message *message);
+   Declared once, by the plugin. */
+#include "../../CShapelyGateApproval/door.h"
 
 /* The sudo judge's gate, started as the person asking (spawn.c). */
 enum { SG_SPAWN_GROUPS, SG_SPAWN_USER, SG_SPAWN_TERMINAL, SG_SPAWN_EXEC };

@@ -2,14 +2,16 @@
 // listens on, /run/shapelygate-requests/<slot>, for as long as it waits, and no longer.
 //
 // Contract:
-// - The folder is root's and writable by no one else (made 0755 when missing, refused
-//   otherwise); a slot is taken under a lock on the folder, the lowest one whose socket
+// - The folder is root's, mode 0755 (made so when missing, refused otherwise); a slot is taken under a lock on the folder, the lowest one whose socket
 //   no one listens on (a judge killed outright leaves a socket no one answers; it is
 //   replaced). The socket is 0666: anyone may connect, and the kernel names who did.
-// - Each connection is one line and one answer, with a second's patience each way. Who
-//   asks is the peer's user ID (SO_PEERCRED), never a name it sends: anyone else than an
-//   approver (Approvers.admit: never the requester) is answered `refused` and learns
-//   nothing, not even the request's id.
+// - Who asks is the peer's process and user as the kernel recorded them (SO_PEERCRED),
+//   never a name it sends, and is looked at before anything is read: anyone else than an
+//   approver (Approvers.admit: never the requester), or a process whose login or any
+//   process above it is the requester's (the child's own `sudo -u mum` or `su mum`), is
+//   answered `refused` and learns nothing, not even the request's id. An approver's
+//   connection is one line, within a second, and one answer; at most a few connections
+//   are answered at each look.
 // - `pending` lists this request; `approve ID` and `deny ID` answer it when ID is its
 //   id, and only then; anything else changes nothing. Once answered, or once the judge
 //   stops waiting, the socket is removed: an id is never answered twice.
@@ -26,13 +28,21 @@ final class ApprovalDesk {
     let request: ApprovalRequest
     let approvers: Approvers
     private let opened = Platform.monotonicSeconds()
+    /// The socket's node, so that closing removes this socket and no other.
+    private let node: (device: UInt64, inode: UInt64)
 
     private init(listener: Int32, path: String, request: ApprovalRequest, approvers: Approvers) {
         self.listener = listener
         self.path = path
         self.request = request
         self.approvers = approvers
+        var info = stat()
+        node = lstat(path, &info) == 0 ? (UInt64(info.st_dev), UInt64(info.st_ino)) : (0, 0)
     }
+
+    /// At most this many connections are answered at each look, so a crowd cannot hold
+    /// the judge from its deadline, its signals and its terminal.
+    static let connectionsPerLook = 8
 
     /// Opens a desk for `request`, or says why it cannot.
     static func open(for request: ApprovalRequest, approvers: Approvers, folder: String = folder) -> Result<ApprovalDesk, SudoRefusal> {
@@ -41,9 +51,9 @@ final class ApprovalDesk {
         }
         let directory = Platform.openFolder(folder)
         var info = stat()
-        guard directory >= 0, fstat(directory, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o022 == 0 else {
+        guard directory >= 0, fstat(directory, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o7777 == 0o755 else {
             if directory >= 0 { _ = Platform.closeDescriptor(directory) }
-            return .failure(SudoRefusal("\(folder) must be a folder of root's that no one else can write"))
+            return .failure(SudoRefusal("\(folder) must be a folder of root's, mode 0755"))
         }
         defer { _ = Platform.closeDescriptor(directory) }
         guard flock(directory, LOCK_EX) == 0 else { return .failure(SudoRefusal("cannot lock \(folder)")) }
@@ -53,11 +63,13 @@ final class ApprovalDesk {
                 return .success(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers))
             }
             guard errno == EADDRINUSE else { continue }
-            // Someone's, or left by a judge that was killed: only an unanswered one is replaced.
+            // Someone's, or left by a judge that was killed: only one no one listens on
+            // (ECONNREFUSED) is replaced.
             if let live = Platform.connectedSocket(to: path, patience: 0.2) {
                 _ = Platform.closeDescriptor(live)
                 continue
             }
+            guard errno == ECONNREFUSED else { continue }
             var node = stat()
             guard lstat(path, &node) == 0, node.st_mode & S_IFMT == S_IFSOCK, unlink(path) == 0,
                   let listener = Platform.listeningSocket(at: path, mode: 0o666) else { continue }
@@ -66,21 +78,34 @@ final class ApprovalDesk {
         return .failure(SudoRefusal("every one of the \(slots) places for a request in \(folder) is taken"))
     }
 
-    /// Answers everyone waiting to connect; the approver's answer to this request, if one came.
+    /// Answers those waiting to connect (a few at a time); the approver's answer to this
+    /// request, if one came.
     func serve() -> ApprovalAnswer? {
-        while let connection = Platform.acceptConnection(listener, patience: 1) {
+        for _ in 0..<Self.connectionsPerLook {
+            guard let connection = Platform.acceptConnection(listener, patience: 1) else { return nil }
             defer { _ = Platform.closeDescriptor(connection) }
             if let answer = serve(connection) { return answer }
         }
         return nil
     }
 
+    /// Whether the process at the other end answers for an approver: its user may
+    /// approve, and neither its login nor any process above it is the requester's (a
+    /// `sudo -u mum` or `su mum` the child started is the child's).
+    func admits(_ peer: (pid: pid_t, uid: uid_t)) -> Bool {
+        guard approvers.admit(peer.uid, requester: request.requesterUID) else { return false }
+        let ancestry = Platform.ancestry(of: peer.pid)
+        return ancestry.loginUser != request.requesterUID && !ancestry.realUsers.contains(request.requesterUID)
+    }
+
     private func serve(_ connection: Int32) -> ApprovalAnswer? {
-        let line = Platform.readLine(connection, limit: 64)
-        guard let uid = Platform.peerUser(connection), approvers.admit(uid, requester: request.requesterUID) else {
+        // Who asks first: anyone else is told nothing and never waited for.
+        guard let peer = Platform.peer(connection), admits(peer) else {
             Platform.writeAll(connection, Array("refused\n".utf8))
             return nil
         }
+        let uid = peer.uid
+        let line = Platform.readLine(connection, limit: 64, within: 1)
         let name = SystemAccounts.account(uid: uid)?.name ?? "uid\(uid)"
         let words = (line ?? "").split(separator: " ").map(String.init)
         switch (words.first, words.count) {
@@ -104,9 +129,11 @@ final class ApprovalDesk {
          ApprovalRequest.field(request.shown)].joined(separator: "\t") + "\n"
     }
 
-    /// Stops listening and removes the socket: the request can no longer be answered.
+    /// Stops listening and removes the socket (when it is still this one): the request
+    /// can no longer be answered.
     func close() {
-        unlink(path)
+        var info = stat()
+        if lstat(path, &info) == 0, UInt64(info.st_dev) == node.device, UInt64(info.st_ino) == node.inode { unlink(path) }
         _ = Platform.closeDescriptor(listener)
     }
 }

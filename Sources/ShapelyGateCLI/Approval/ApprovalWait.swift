@@ -40,6 +40,8 @@ struct ApprovalWait {
         _ = setpgid(0, 0)
         _ = sg_give_terminal(terminal, getpid())
         defer {
+            // Keys typed while waiting answer nothing: not the command, not the shell.
+            _ = tcflush(terminal, TCIFLUSH)
             if tcgetpgrp(terminal) == getpgrp() { _ = sg_give_terminal(terminal, sudoGroup) }
             _ = setpgid(0, sudoGroup)
         }

@@ -4,7 +4,7 @@
 // Contract:
 // - A message is a run of entries, each a tag byte, its text and a NUL; an empty entry
 //   ends it. Text that is not UTF-8 is read with each bad byte replaced (U+FFFD), so a
-//   word is never dropped.
+//   word is never dropped, and marked as not exact: the judge shows no such word.
 // - A message longer than `limit` bytes, or a link closed before a message ends, is
 //   no message (nil): the judge then denies or ends.
 // - An answer is written whole, with MSG_NOSIGNAL: a plugin that went away cannot
@@ -16,6 +16,8 @@ struct JudgeLink {
     struct Entry: Equatable {
         let tag: Character
         let text: String
+        /// False when the bytes were not UTF-8 and `text` has replacements in it.
+        var exact = true
     }
 
     let descriptor: Int32
@@ -36,7 +38,9 @@ struct JudgeLink {
                     pending.removeFirst(scanned)
                     return entries
                 }
-                entries.append(Entry(tag: Character(Unicode.Scalar(tag)), text: String(decoding: bytes.dropFirst(), as: UTF8.self)))
+                let exact = String(validating: bytes.dropFirst(), as: UTF8.self)
+                entries.append(Entry(tag: Character(Unicode.Scalar(tag)),
+                                     text: exact ?? String(decoding: bytes.dropFirst(), as: UTF8.self), exact: exact != nil))
             }
             guard pending.count < limit, let more = readSome() else { return nil }
             pending += more

@@ -22,6 +22,9 @@ import ShapelyGateSystem
 
 struct SudoConfCheck {
     static let defaultPath = "/etc/sudo.conf"
+    /// The program the door opens without path= (SG_DEFAULT_JUDGE in door.c; a test holds
+    /// the two together).
+    static let defaultProgram = "/usr/bin/shapelygate"
     static let defaultPluginFolder = "/usr/libexec/sudo"
     static let symbol = "shapelygate_approval"
 
@@ -81,7 +84,7 @@ struct SudoConfCheck {
         } catch {
             return problems + [error.message]
         }
-        if let problem = judgeProblem(options.path) { problems.append(problem) }
+        if let problem = judgeProblem(options.path ?? Self.defaultProgram) { problems.append(problem) }
         if let program = options.notify, let problem = notifyProblem(program) { problems.append(problem) }
         switch SudoJudgement.gateSettings(options, files: policy) {
         case .failure(let error): problems.append(error.message)

@@ -12,24 +12,35 @@ import ShapelyGateSystem
 
 struct SudoFacts {
     var interfaceVersion = ""
+    /// The program the door opened and started as the judge (path=, or its default).
+    var programPath = ""
     var options: [String] = []
     var settings: [String: String] = [:]
     var userInfo: [String: String] = [:]
     var submitOptind = 0
     var submitArguments: [String] = []
+    /// sudo's arguments as the kernel holds them (/proc/self/cmdline of sudo): where sudo
+    /// cut a word in place (--preserve-env=A,B), its pieces.
+    var ownArguments: [String] = []
     var submitEnvironment: [String: String] = [:]
     var commandInfo: [String: String] = [:]
     var runArguments: [String] = []
+    /// A word that would be shown (sudo's arguments, the command, its settings) was not
+    /// UTF-8: the board could not show it as it is.
+    var unshowable = false
 
     mutating func read(_ entries: [JudgeLink.Entry]) {
         for entry in entries {
+            if !entry.exact && "ASCRK".contains(entry.tag) { unshowable = true }
             switch entry.tag {
             case "V": interfaceVersion = entry.text
+            case "P": programPath = entry.text
             case "O": options.append(entry.text)
             case "S": Self.put(entry.text, in: &settings)
             case "U": Self.put(entry.text, in: &userInfo)
             case "I": submitOptind = Int(entry.text) ?? 0
             case "A": submitArguments.append(entry.text)
+            case "K": ownArguments.append(entry.text)
             case "E": Self.put(entry.text, in: &submitEnvironment, keepFirst: true)
             case "C": Self.put(entry.text, in: &commandInfo)
             case "R": runArguments.append(entry.text)

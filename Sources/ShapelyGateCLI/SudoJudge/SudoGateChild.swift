@@ -56,8 +56,10 @@ struct SudoGateChild {
         var saved = termios()
         let restorable = tcgetattr(terminal, &saved) == 0
         let child = sg_spawn_gate(&spawn)
-        guard child > 0 else { return nil }
+        // The child has its end of the report pipe, or there is no child: either way it is
+        // not the judge's to keep.
         _ = Platform.closeDescriptor(spawn.report)
+        guard child > 0 else { return nil }
         var end = wait(for: child)
         end.failure = Self.readFailure(report)
         let ours = getpgrp()
@@ -143,7 +145,7 @@ struct SudoGateChild {
         if holder == child { _ = sg_give_terminal(terminal, ours) }
         repeat {
             kill(-ours, SIGSTOP)
-            if let number = Platform.waitForSignal(among: Self.endings, within: 0), number != SIGCHLD {
+            if Platform.waitForSignal(among: Self.endings, within: 0) != nil {
                 end.killedByJudge = true
                 kill(-child, SIGKILL)
                 return

@@ -21,6 +21,8 @@ struct SudoGateRun {
     let uid: uid_t
     let gid: gid_t
     let shown: String
+    /// The challenge's rounds, for the record of a pass.
+    var rounds = 1
 
     struct Outcome {
         var decision: SudoDecision
@@ -98,14 +100,13 @@ struct SudoGateRun {
         var outcome = Outcome(decision: .denied("not approved, the command was not run"), reason: denial?.reason,
                               progress: denial?.progress ?? AuditProgress())
         if exited && code == 0 && said == Array(Verdict.passed.utf8) && !end.killedByJudge {
-            let rounds = (try? SudoJudgement.gateSettings(plugin, files: SudoJudgement.policyFile).get())?.options.configuration.rounds ?? 1
             return Outcome(decision: .approved, auditOutcome: "passed", progress: AuditProgress(rounds: rounds, wrong: 0))
         }
         if end.killedByJudge || !exited {
             outcome.decision = .denied("the gate was interrupted, the command was not run")
             outcome.reason = end.terminalTaken ? "terminal-taken" : (outcome.reason ?? "interrupted")
         } else if code == 0 {
-            outcome.decision = .denied("\(plugin.path) did not report a pass, the command was not run")
+            outcome.decision = .denied("\(facts.programPath) did not report a pass, the command was not run")
         } else if code == 2 {
             outcome.decision = .denied("the gate refused its options (see above), the command was not run")
             outcome.auditOutcome = "error"

@@ -63,8 +63,9 @@ enum SudoJudge {
         output.answer([.init(tag: "D", text: "1"), version])
         guard let checking = link.receive() else { return .passed }
         facts.read(checking)
-        // Keys pressed at sudo's own prompt are not an ending of the gate's.
-        while Platform.waitForSignal(among: SudoGateChild.endings, within: 0) != nil {}
+        // Keys pressed at sudo's own prompt are not an ending of the gate's; an ending sent
+        // to sudo (and passed on) is.
+        while Platform.waitForSignal(among: [SIGINT, SIGQUIT], within: 0) != nil {}
         let decision = judgement.decide(facts)
         var answer = [JudgeLink.Entry(tag: "D", text: String(decision.result))]
         if let message = decision.message { answer.append(.init(tag: "M", text: "shapelygate: " + Visible.screen(message))) }

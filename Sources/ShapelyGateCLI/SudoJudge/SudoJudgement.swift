@@ -47,7 +47,10 @@ struct SudoJudgement {
         match = SudoMatch(options: options)
         gatesPerson = match.gates(user: facts.userName, uid: facts.uid, gid: facts.gid, groups: facts.groups)
         settings = Self.gateSettings(options, files: files)
-        if let problem = Self.approvalProblem(approval, policyFile: files.system) { throw SudoRefusal(problem) }
+        // A broken policy holds up no one here: gated commands are denied at check().
+        if case .success = settings, let problem = Self.approvalProblem(approval, policyFile: files.system) {
+            throw SudoRefusal(problem)
+        }
     }
 
     static func gateSettings(_ plugin: SudoPluginOptions, files: Settings.Files) -> Result<(options: Options, policy: Policy), GateError> {
@@ -128,6 +131,14 @@ struct SudoJudgement {
         case .failure(let error):
             log.record(outcome: "error", reason: "configuration")
             return .denied(error.message + "; the command was not run")
+        }
+        guard SudoShownCommand.preservedLists(facts) != nil else {
+            log.record(outcome: "denied", reason: "unknown-environment")
+            return .denied("cannot tell which variables --preserve-env names; the command was not run")
+        }
+        guard !facts.unshowable else {
+            log.record(outcome: "denied", reason: "not-utf8")
+            return .denied("a word of the command line is not UTF-8 text, so it cannot be shown for approval; the command was not run")
         }
         let shown = Visible.commandLine(words)
         if DisplayWidth.of(shown) > Renderer.longestGuarded {
@@ -251,9 +262,10 @@ struct SudoJudgement {
                                  recordsPass: Bool = true, beforeGate: () -> Bool = { true },
                                  interject: @escaping () -> ApprovalAnswer? = { nil }) -> SudoDecision {
         let cooldown = gate.options.cooldown
+        var before: LockoutState?
         if cooldown > 0 {
             switch records.beginGate(cooldown: cooldown) {
-            case .open: break
+            case .open(let previous): before = previous
             case .locked(let seconds):
                 log.record(outcome: "locked")
                 return .denied("locked after a wrong answer; try again in \(seconds) s")
@@ -264,11 +276,12 @@ struct SudoJudgement {
             }
         }
         guard beforeGate() else {
-            // No board after all (the request could not be made): nothing was answered.
-            if cooldown > 0 { records.settleGate(passed: true, cooldown: cooldown) }
+            // No board after all (the request could not be made): the count as it was.
+            if cooldown > 0 { records.restore(before) }
             return .denied("")
         }
-        let run = SudoGateRun(facts: facts, plugin: options, account: account, uid: uid, gid: gid, shown: shown)
+        var run = SudoGateRun(facts: facts, plugin: options, account: account, uid: uid, gid: gid, shown: shown)
+        run.rounds = gate.options.configuration.rounds
         var answer: ApprovalAnswer?
         let outcome = run.start(on: terminal, interject: {
             answer = interject()

@@ -23,7 +23,8 @@ struct SudoPluginOptions: Equatable {
     var users: [String] = []
     var groups: [String] = []
     var commands: [String] = []
-    var path = "/usr/bin/shapelygate"
+    /// path=, as given (nil: the door's default, SudoConfCheck.defaultProgram).
+    var path: String?
     var grace = 0
     /// approvers=, approval=, approval-timeout=, notify=: over the system file's (nil: not given).
     var approvers: Approvers?

@@ -39,7 +39,8 @@ struct SudoRecords {
     // MARK: Lockout
 
     enum LockoutCheck: Equatable {
-        case open
+        /// Open, and this run counted; `before` is the record it replaced (for `restore`).
+        case open(before: LockoutState?)
         case locked(seconds: Int)
         case untrusted(String)
     }
@@ -63,13 +64,18 @@ struct SudoRecords {
             if let problem = store.write(.afterDenial(previous, cooldown: Double(cooldown), at: now), in: directory) {
                 return .untrusted(problem)
             }
-            return .open
+            return .open(before: previous)
         }
         switch result {
         case .success(let check): return check
         case .failure(.refused(let reason)): return .untrusted(reason)
         case .failure(.interrupted): return .untrusted("interrupted while waiting for \(store.folder)/lockout.lock")
         }
+    }
+
+    /// A run counted by `beginGate` that showed no board after all: the record as it was.
+    func restore(_ before: LockoutState?) {
+        _ = store.withLock { directory in store.write(before, in: directory) }
     }
 
     /// After the counted gate ended: a pass clears the count, a denial locks from now.

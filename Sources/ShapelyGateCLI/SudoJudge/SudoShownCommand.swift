@@ -3,11 +3,13 @@
 // own command line changes what runs written first, as sudo's options would say it.
 //
 // Contract:
-// - The words are, in order: -E when the person's environment is kept, -u USER when the
-//   command runs as another user than root (sudo names the user, or #uid), -g GROUP when
-//   sudo was asked for a group, -D FOLDER when the command runs in another folder than
-//   the person's, -R FOLDER for a root folder, each VAR=value given on sudo's command
-//   line, then the command's path and its arguments.
+// - The words are, in order: -E when the person's environment is kept, each
+//   --preserve-env=LIST as typed, -P when the person's groups are kept, -C N when
+//   descriptors below N stay open, -u USER when the command runs as another user than
+//   root (sudo names the user, or #uid), -g GROUP when sudo was asked for a group, -D
+//   FOLDER when the command runs in another folder than the person's, -R FOLDER for a
+//   root folder, each VAR=value given on sudo's command line, then the command's path
+//   and its arguments.
 // - They are quoted as the gate quotes a command (Visible.commandLine): a word with a
 //   control byte is written $'…', so one line never reads as two.
 
@@ -17,6 +19,12 @@ enum SudoShownCommand {
     static func words(_ facts: SudoFacts) -> [String] {
         var words: [String] = []
         if facts.settings["preserve_environment"] == "true" { words.append("-E") }
+        // --preserve-env=LIST hands named variables of the person's environment over, as
+        // VAR=value words would: shown as typed (sudo cut the list in place; its pieces are
+        // in its own arguments).
+        words += preservedLists(facts) ?? []
+        if facts.settings["preserve_groups"] == "true" { words.append("-P") }
+        if let descriptor = facts.settings["closefrom"], !descriptor.isEmpty { words += ["-C", descriptor] }
         if let uid = facts.commandInfo["runas_uid"], uid != "0" {
             words += ["-u", facts.settings["runas_user"].flatMap { $0.isEmpty ? nil : $0 } ?? "#" + uid]
         }
@@ -41,4 +49,28 @@ enum SudoShownCommand {
     }
 
     static func text(_ facts: SudoFacts) -> String { Visible.commandLine(words(facts)) }
+
+    /// Each --preserve-env=LIST of sudo's options, whole: submit_argv's word continued by
+    /// the pieces sudo's own arguments hold after it, up to the next word submit_argv
+    /// has. Nil when the two do not line up so: what was preserved is then not known.
+    static func preservedLists(_ facts: SudoFacts) -> [String]? {
+        let submitted = facts.submitArguments, own = facts.ownArguments
+        guard submitted.contains(where: { $0.hasPrefix("--preserve-env=") }) else { return [] }
+        let end = max(0, min(facts.submitOptind, submitted.count))
+        var lists: [String] = []
+        var position = 0
+        for (index, word) in submitted.enumerated() {
+            guard position < own.count, own[position] == word else { return nil }
+            position += 1
+            guard word.hasPrefix("--preserve-env="), index < end else { continue }
+            var whole = word
+            let next = index + 1 < submitted.count ? submitted[index + 1] : nil
+            while position < own.count, own[position] != next {
+                whole += "," + own[position]
+                position += 1
+            }
+            lists.append(whole)
+        }
+        return position == own.count ? lists : nil
+    }
 }
