@@ -14,6 +14,20 @@ extension Platform {
     package static let signalLimit: Int32 = 65
 
     /// Signals, beyond POSIX's, that end a process without meaning a crash.
+    /// The name of a signal only this system has (Linux: SIGPWR, SIGIO, SIGSTKFLT), or nil.
+    package static func systemSignalName(_ number: Int32) -> String? {
+        #if os(Linux)
+        switch number {
+        case SIGPWR: return "SIGPWR"
+        case SIGIO: return "SIGIO"
+        case SIGSTKFLT: return "SIGSTKFLT"
+        default: return nil
+        }
+        #else
+        return nil
+        #endif
+    }
+
     package static var systemEndingSignals: [Int32] {
         #if os(Linux)
         return [SIGPWR, SIGIO, SIGSTKFLT]

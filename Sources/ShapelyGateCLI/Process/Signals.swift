@@ -130,7 +130,14 @@ enum Signals {
         case SIGUSR1: return "SIGUSR1"
         case SIGUSR2: return "SIGUSR2"
         case SIGALRM: return "SIGALRM"
-        default: return "signal \(number)"
+        case SIGVTALRM: return "SIGVTALRM"
+        case SIGPROF: return "SIGPROF"
+        case SIGXCPU: return "SIGXCPU"
+        case SIGXFSZ: return "SIGXFSZ"
+        case SIGTTIN: return "SIGTTIN"
+        case SIGTTOU: return "SIGTTOU"
+        case SIGKILL: return "SIGKILL"
+        default: return Platform.systemSignalName(number) ?? "signal \(number)"
         }
     }
 }
