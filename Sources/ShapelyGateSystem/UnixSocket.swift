@@ -113,6 +113,22 @@ extension Platform {
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     }
 
+    /// All of `bytes` to a socket, never raising SIGPIPE; whether all went.
+    package static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        #if os(Linux)
+        var done = 0
+        while done < bytes.count {
+            let count = bytes[done...].withUnsafeBytes { SwiftGlibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
+        #else
+        return false
+        #endif
+    }
+
     /// One line (without its newline), at most `limit` bytes, within `seconds` in all;
     /// nil when none came whole in time.
     package static func readLine(_ fd: Int32, limit: Int, within seconds: Double = 1) -> String? {

@@ -8,6 +8,7 @@ import ShapelyGate
 import TestSupport
 import Testing
 @testable import ShapelyGateCLI
+import ShapelyGateScreen
 import ShapelyGateSystem
 
 #if canImport(Glibc)
@@ -170,10 +171,12 @@ import Glibc
         #expect(shown == "/bin/sh -c $'apt install cowsay\\nid > /tmp/x'")
     }
 
-    @Test func theWordsWithAnEqualsSignBeforeTheCommandAreAssignments() {
-        let submit = ["sudo", "-u", "bob", "A=1", "./B=2", "/usr/bin/env", "C=3"]
-        #expect(SudoShownCommand.assignments(facts(["/usr/bin/env", "C=3"], submit: submit, optind: 5)) == ["A=1", "./B=2"])
-        #expect(SudoShownCommand.assignments(facts(["/usr/bin/env"], submit: ["sudo", "--", "/usr/bin/env"], optind: 2)) == [])
+    @Test func everyWordWithAnEqualsSignAmongTheOptionsIsAnAssignment() {
+        // sudo takes VAR=value before, between or after its options.
+        let submit = ["sudo", "LD_PRELOAD=/x.so", "-u", "bob", "A=1", "./B=2", "--", "/usr/bin/env", "C=3"]
+        #expect(SudoShownCommand.assignments(facts(["/usr/bin/env", "C=3"], submit: submit, optind: 7))
+                == ["LD_PRELOAD=/x.so", "A=1", "./B=2"])
+        #expect(SudoShownCommand.assignments(facts(["/usr/bin/env"], submit: ["sudo", "--user=bob", "/usr/bin/env"], optind: 2)) == [])
         #expect(SudoShownCommand.assignments(facts(["/usr/bin/env"], submit: ["sudo", "/usr/bin/env"], optind: 1)) == [])
         #expect(SudoShownCommand.assignments(facts(["/usr/bin/env"], submit: [], optind: 3)) == [])
     }
@@ -475,7 +478,9 @@ extension SudoRecords.LockoutCheck {
                         own: ["sudo", "--preserve-env=LD_PRELOAD", "HOME", "PATH", "-P", "/usr/bin/id"], optind: 3,
                         settings: ["preserve_groups": "true", "closefrom": "5"])
         #expect(SudoShownCommand.preservedLists(cut) == ["--preserve-env=LD_PRELOAD,HOME,PATH"])
-        #expect(SudoShownCommand.text(cut) == "--preserve-env=LD_PRELOAD,HOME,PATH -P -C 5 /usr/bin/id")
+        var withValues = cut
+        withValues.submitEnvironment = ["LD_PRELOAD": "/home/kid/evil.so", "HOME": "/home/kid"]
+        #expect(SudoShownCommand.text(withValues) == "LD_PRELOAD=/home/kid/evil.so HOME=/home/kid -P -C 5 /usr/bin/id")
     }
 
     @Test func argumentsThatDoNotLineUpAreUnknown() {
@@ -488,5 +493,24 @@ extension SudoRecords.LockoutCheck {
     @Test func theDoorsDefaultProgramIsTheChecksDefault() {
         let door = readText(packageRoot + "/Sources/CShapelyGateApproval/door.c")
         #expect(door.contains("#define SG_DEFAULT_JUDGE \"\(SudoConfCheck.defaultProgram)\""))
+    }
+}
+
+@Suite struct ApprovalTextTests {
+    @Test func paddingCannotPushACommandOffAnApproversScreen() {
+        let padding = String(repeating: " ", count: 11_950)
+        let request = ApprovalRequest(id: "ABCDEFGH", requester: "kid", requesterUID: 2001, terminal: "/dev/pts/3",
+                                      shown: "/usr/bin/bash -c 'id > /tmp/x' x '\(padding)' apt update")
+        #expect(request.forApprovers == "/usr/bin/bash -c 'id > /tmp/x' x '<11950 blanks>' apt update")
+        // Two blanks stay blanks (a tab is written as a space); three or more are counted.
+        #expect(ApprovalRequest(id: "ABCDEFGH", requester: "kid", requesterUID: 2001, terminal: "t", shown: "a  b\t\tc d   e")
+                    .forApprovers == "a  b  c d<3 blanks>e")
+        #expect(!request.pendingLine(waited: 3).contains(padding))
+    }
+
+    @Test func invisibleCharactersAreWrittenOut() {
+        for scalar in ["\u{E0041}", "\u{180E}", "\u{034F}", "\u{FE0F}", "\u{3164}", "\u{2800}", "\u{1D173}"] {
+            #expect(Visible.screen("a\(scalar)b") != "a\(scalar)b", "\(scalar.unicodeScalars.first!.value)")
+        }
     }
 }

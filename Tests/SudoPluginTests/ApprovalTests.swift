@@ -146,6 +146,40 @@ struct ApprovalTests {
         #expect(kid.waitFor("status-1"))
     }
 
+    @Test(.enabled(if: tool("python3") != nil, "needs python3"))
+    func aYesTheApproversProgramGaveUpOnIsNeverActedOn() throws {
+        let space = try space()
+        let kid = child(space)
+        let id = try #require(requestID(kid))
+        // Says yes and leaves without waiting for the request to be named back.
+        let script = "import socket; s = socket.socket(socket.AF_UNIX); s.connect('/run/shapelygate-requests/0'); "
+            + "s.sendall(b'approve \(id)\\n'); s.close()"
+        let quitter = space.run(Self.accounts + "\n" + asUser(Self.mum, "python3 -c \"\(script)\"") + "\necho status-$?")
+        #expect(quitter.waitFor("status-0"), "\(quitter.screenText)")
+        let pending = approver(space, "--pending")
+        #expect(pending.waitFor("status-0"))
+        #expect(pending.screenText.contains(id), "the request is still waiting")
+        #expect(!exists(space.folder + "/ran"))
+        kid.type("\u{3}")
+        #expect(kid.waitFor("status-1"))
+        #expect(!exists(space.folder + "/ran"))
+    }
+
+    @Test(.enabled(if: tool("flock") != nil, "needs flock"))
+    func aChildHoldingTheRequestsFolderHoldsUpNoOne() throws {
+        let space = try space()
+        // The child's lock is held before sudo starts: the child says so by a file.
+        let held = space.folder + "/held"
+        let hold = asUser(Self.kid, "flock -x /run/shapelygate-requests sh -c 'echo > \(held); exec sleep 30'")
+            + " & until [ -e '\(held)' ]; do sleep 0.01; done"
+        chmod(space.folder, 0o777)
+        defer { chmod(space.folder, 0o755) }
+        let kid = child(space, before: hold)
+        #expect(try #require(requestID(kid)).count == 8)
+        kid.type("\u{3}")
+        #expect(kid.waitFor("status-1"))
+    }
+
     @Test func aGroupOfApproversAndTwoRequestsToldApart() throws {
         let space = try space("approval=parent approvers=%parents")
         let first = child(space, "one")

@@ -48,7 +48,7 @@ final class PolicyNamespace {
             mount -t overlay overlay -o 'lowerdir=/etc,upperdir=\(base)/upper,workdir=\(base)/work' /etc
             cp '\(folder)/shapelygate.conf' '\(folder)/sudo.conf' /etc/
             cp -p '\(folder)/sudoers' /etc/sudoers
-            mount -t tmpfs tmpfs /run
+            mount -t tmpfs -o mode=0755 tmpfs /run
             mkdir -p /run/systemd/journal /run/sudo /run/shapelygate
             touch /run/systemd/journal/socket
             mount --bind '\(folder)/journal' /run/systemd/journal/socket

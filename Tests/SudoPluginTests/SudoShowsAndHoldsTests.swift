@@ -83,8 +83,10 @@ struct SudoShowsAndHoldsTests {
         (["-g", "nogroup", "/usr/bin/id"], "To run: -g nogroup /usr/bin/id"),
         (["-u", "nobody", "-g", "nogroup", "/usr/bin/id", "-un"], "To run: -u nobody -g nogroup /usr/bin/id -un"),
         (["-R", "/", "/usr/bin/id"], "To run: -R / /usr/bin/id"),
-        // sudo cuts the list in place; the board shows it whole.
-        (["--preserve-env=LD_PRELOAD,HOME", "-P", "/usr/bin/id"], "To run: --preserve-env=LD_PRELOAD,HOME -P /usr/bin/id"),
+        // sudo cuts the list in place; the board shows every variable it names, with its value.
+        (["--preserve-env=LD_PRELOAD,LANG", "-P", "/usr/bin/id"], "To run: LANG=C.UTF-8 -P /usr/bin/id"),
+        // A VAR=value word anywhere among sudo's options, or after `--`.
+        (["BASH_ENV=/nonexistent/x", "-u", "nobody", "A=1", "--", "/usr/bin/id"], "To run: -u nobody BASH_ENV=/nonexistent/x A=1 /usr/bin/id"),
     ])
     func anotherUserGroupOrRootFolderIsOnTheBoard(arguments: [String], shown: String) throws {
         try #require(account("nobody") != nil)

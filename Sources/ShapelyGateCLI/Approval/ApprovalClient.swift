@@ -31,7 +31,7 @@ struct ApprovalClient {
     func run() -> Ending {
         switch request {
         case .pending:
-            let lines = ask("pending").compactMap { reply -> (Int, String)? in
+            let lines = ask("pending").compactMap(\.last).compactMap { reply -> (Int, String)? in
                 let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map { Visible.log(String($0)) }
                 guard fields.count == 6, fields[0] == "request", let waited = Int(fields[4]) else { return nil }
                 return (waited, "\(fields[1])  \(fields[2])  \(fields[3])  \(Self.duration(waited)) ago  \(fields[5])\n")
@@ -43,28 +43,44 @@ struct ApprovalClient {
                 return .failed(.usage("invalid request id '\(id.prefix(40))': expected 8 letters and digits, as --pending shows"))
             }
             let word = approving ? "approved" : "denied"
-            for reply in ask("\(approving ? "approve" : "deny") \(id)") {
+            var silent = false
+            for replies in ask("\(approving ? "approve" : "deny") \(id)", then: { first in
+                // The judge names the request back; the answer counts once it is confirmed.
+                first.hasPrefix("confirm\t\(id)\t") ? (approving ? "yes" : "no") : nil
+            }) {
+                guard let reply = replies.last else { silent = true; continue }
                 let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map { Visible.log(String($0)) }
                 if fields.count == 5, fields[0] == word, fields[1] == id {
                     return Ending(.informed("\(word) \(id): \(fields[2]) on \(fields[3]): \(fields[4])\n"))
                 }
             }
-            return Ending(.denied(message: "no request \(id) that you may answer"))
+            let late = silent ? " (a request did not answer in time: try again)" : ""
+            return Ending(.denied(message: "no request \(id) that you may answer\(late)"))
         }
     }
 
-    /// Sends `line` to every judge listening in the folder; their one-line replies.
-    func ask(_ line: String) -> [String] {
+    /// Sends `line` to every judge listening in the folder; each judge's replies, in
+    /// order (none when it did not answer in time). When `then` has something to say to
+    /// a first reply, it is said and the next reply read.
+    func ask(_ line: String, then: (String) -> String? = { _ in nil }) -> [[String]] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
-        var replies: [String] = []
+        var replies: [[String]] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isNumber }),
                   let connection = Platform.connectedSocket(to: "\(folder)/\(name)", patience: 2) else { continue }
-            Platform.writeAll(connection, Array("\(line)\n".utf8))
-            if let reply = Platform.readLine(connection, limit: 20_000) { replies.append(reply) }
-            _ = Platform.closeDescriptor(connection)
+            defer { _ = Platform.closeDescriptor(connection) }
+            var said: [String] = []
+            if Platform.sendAll(connection, Array("\(line)\n".utf8)),
+               let reply = Platform.readLine(connection, limit: 20_000, within: 2) {
+                said.append(reply)
+                if let answer = then(reply), Platform.sendAll(connection, Array("\(answer)\n".utf8)),
+                   let last = Platform.readLine(connection, limit: 20_000, within: 2) {
+                    said.append(last)
+                }
+            }
+            replies.append(said)
         }
         return replies
     }

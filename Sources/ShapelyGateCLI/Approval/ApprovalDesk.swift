@@ -2,9 +2,13 @@
 // listens on, /run/shapelygate-requests/<slot>, for as long as it waits, and no longer.
 //
 // Contract:
-// - The folder is root's, mode 0755 (made so when missing, refused otherwise); a slot is taken under a lock on the folder, the lowest one whose socket
+// - The folder is root's, mode 0755 (made so when missing, refused otherwise), its lock
+//   a file of root's alone (.lock), waited for at most 5 s; a slot is taken under a lock on the folder, the lowest one whose socket
 //   no one listens on (a judge killed outright leaves a socket no one answers; it is
 //   replaced). The socket is 0666: anyone may connect, and the kernel names who did.
+// - An approver's yes or no takes two steps (`confirm`, then the approver's program says
+//   `yes` or `no`): one it gave up waiting for is never acted on. The words approvers
+//   read have long runs of blanks written out (ApprovalRequest.forApprovers).
 // - Who asks is the peer's process and user as the kernel recorded them (SO_PEERCRED),
 //   never a name it sends, and is looked at before anything is read: anyone else than an
 //   approver (Approvers.admit: never the requester), or a process whose login or any
@@ -56,7 +60,18 @@ final class ApprovalDesk {
             return .failure(SudoRefusal("\(folder) must be a folder of root's, mode 0755"))
         }
         defer { _ = Platform.closeDescriptor(directory) }
-        guard flock(directory, LOCK_EX) == 0 else { return .failure(SudoRefusal("cannot lock \(folder)")) }
+        // The lock is a file of root's only: anyone may open the folder, and so lock it.
+        guard let lock = try? Platform.openRegularFile(".lock", in: directory, flags: O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600),
+              lock.info.st_uid == geteuid(), lock.info.st_mode & 0o077 == 0 else {
+            return .failure(SudoRefusal("cannot use \(folder)/.lock: it must be a file of root's alone"))
+        }
+        defer { _ = Platform.closeDescriptor(lock.descriptor) }
+        let patience = Platform.monotonicSeconds() + 5
+        while flock(lock.descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard Platform.monotonicSeconds() < patience, Platform.waitForSignal(among: SudoGateChild.endings, within: 0.05) == nil else {
+                return .failure(SudoRefusal("\(folder)/.lock is held by another process"))
+            }
+        }
         for slot in 0..<slots {
             let path = "\(folder)/\(slot)"
             if let listener = Platform.listeningSocket(at: path, mode: 0o666) {
@@ -112,12 +127,14 @@ final class ApprovalDesk {
         case ("pending", 1):
             let waited = Int(Platform.monotonicSeconds() - opened)
             Platform.writeAll(connection, Array(request.pendingLine(waited: waited).utf8))
-        case ("approve", 2) where words[1] == request.id:
-            Platform.writeAll(connection, Array(answerLine("approved").utf8))
-            return .approved(by: name)
-        case ("deny", 2) where words[1] == request.id:
-            Platform.writeAll(connection, Array(answerLine("denied").utf8))
-            return .denied(by: name)
+        case ("approve", 2) where words[1] == request.id, ("deny", 2) where words[1] == request.id:
+            // Two steps: an answer counts only when the approver's program is still there to
+            // confirm it, so a yes it gave up on is never acted on later.
+            let approving = words[0] == "approve"
+            guard Platform.sendAll(connection, Array(answerLine("confirm").utf8)),
+                  Platform.readLine(connection, limit: 8, within: 2) == (approving ? "yes" : "no"),
+                  Platform.sendAll(connection, Array(answerLine(approving ? "approved" : "denied").utf8)) else { return nil }
+            return approving ? .approved(by: name) : .denied(by: name)
         default:
             Platform.writeAll(connection, Array("other\n".utf8))
         }
@@ -126,7 +143,7 @@ final class ApprovalDesk {
 
     private func answerLine(_ word: String) -> String {
         [word, request.id, ApprovalRequest.field(request.requester), ApprovalRequest.field(request.terminal),
-         ApprovalRequest.field(request.shown)].joined(separator: "\t") + "\n"
+         ApprovalRequest.field(request.forApprovers)].joined(separator: "\t") + "\n"
     }
 
     /// Stops listening and removes the socket (when it is still this one): the request

@@ -32,8 +32,27 @@ struct ApprovalRequest: Equatable, Sendable {
 
     /// The line the judge sends for `--pending`: tab-separated, one line.
     func pendingLine(waited seconds: Int) -> String {
-        ["request", id, Self.field(requester), Self.field(terminal), String(max(0, seconds)), Self.field(shown)]
+        ["request", id, Self.field(requester), Self.field(terminal), String(max(0, seconds)), Self.field(forApprovers)]
             .joined(separator: "\t") + "\n"
+    }
+
+    /// The words as an approver reads them: each run of more than two blanks written as
+    /// `<N blanks>`, so that no padding can push what runs off an approver's screen and
+    /// leave only a harmless-looking tail (the board, which must show the run whole,
+    /// refuses a screen too small instead).
+    var forApprovers: String {
+        var out = "", run = 0
+        func flush() {
+            out += run > 2 ? "<\(run) blanks>" : String(repeating: " ", count: run)
+            run = 0
+        }
+        for character in shown {
+            if character == " " || character == "\t" { run += 1; continue }
+            flush()
+            out.append(character)
+        }
+        flush()
+        return out
     }
 
     static func field(_ text: String) -> String {

@@ -60,6 +60,9 @@ struct ApprovalWait {
             }
             var settings = termios()
             if tcgetattr(terminal, &settings) != 0 { return .hungUp }
+            // Another group took the terminal (sudo stopped from outside, the shell back in
+            // front): the request goes, and nothing more is written there.
+            if tcgetpgrp(terminal) != getpgrp() { return .interrupted }
             switch Platform.waitForSignal(among: [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP], within: 0.1) {
             case SIGINT, SIGQUIT: return finish(.withdrawn)
             case SIGTERM, SIGHUP: return finish(.interrupted)

@@ -27,7 +27,7 @@ struct ApproverNotice {
 
     var message: String {
         "\r\nshapelygate: \(ApprovalRequest.field(request.requester)) asks, on \(ApprovalRequest.field(request.terminal)), to run:\r\n"
-            + "  \(request.shown)\r\n"
+            + "  \(request.forApprovers)\r\n"
             + (seconds.map { "Answer within \(ApprovalClient.duration($0))" } ?? "Answer while the board is up")
             + ": shapelygate --approve \(request.id)  (or --deny \(request.id))\r\n"
     }
@@ -65,7 +65,7 @@ struct ApproverNotice {
         let nogroup = SystemAccounts.gid(named: "nogroup") ?? SystemAccounts.gid(named: "nobody") ?? 65534
         let environment = ["PATH=/usr/bin:/bin", "SHAPELYGATE_REQUEST=\(request.id)",
                            "SHAPELYGATE_USER=\(ApprovalRequest.field(request.requester))",
-                           "SHAPELYGATE_TTY=\(ApprovalRequest.field(request.terminal))", "SHAPELYGATE_COMMAND=\(request.shown)",
+                           "SHAPELYGATE_TTY=\(ApprovalRequest.field(request.terminal))", "SHAPELYGATE_COMMAND=\(request.forApprovers)",
                            "SHAPELYGATE_APPROVERS=\(approvers.description)", "SHAPELYGATE_TIMEOUT=\(seconds.map(String.init) ?? "")"]
         let argv = [strdup(program), nil], envp = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }

@@ -3,8 +3,8 @@
 // own command line changes what runs written first, as sudo's options would say it.
 //
 // Contract:
-// - The words are, in order: -E when the person's environment is kept, each
-//   --preserve-env=LIST as typed, -P when the person's groups are kept, -C N when
+// - The words are, in order: -E when the person's environment is kept, NAME=value for
+//   each variable a --preserve-env=LIST names that the person's environment has, -P when the person's groups are kept, -C N when
 //   descriptors below N stay open, -u USER when the command runs as another user than
 //   root (sudo names the user, or #uid), -g GROUP when sudo was asked for a group, -D
 //   FOLDER when the command runs in another folder than the person's, -R FOLDER for a
@@ -20,9 +20,13 @@ enum SudoShownCommand {
         var words: [String] = []
         if facts.settings["preserve_environment"] == "true" { words.append("-E") }
         // --preserve-env=LIST hands named variables of the person's environment over, as
-        // VAR=value words would: shown as typed (sudo cut the list in place; its pieces are
-        // in its own arguments).
-        words += preservedLists(facts) ?? []
+        // VAR=value words would: shown as those words, with the values the person has
+        // (sudo cut the list in place; its pieces are in its own arguments).
+        for list in preservedLists(facts) ?? [] {
+            for name in list.dropFirst("--preserve-env=".count).split(separator: ",").map(String.init) {
+                if let value = facts.submitEnvironment[name] { words.append("\(name)=\(value)") }
+            }
+        }
         if facts.settings["preserve_groups"] == "true" { words.append("-P") }
         if let descriptor = facts.settings["closefrom"], !descriptor.isEmpty { words += ["-C", descriptor] }
         if let uid = facts.commandInfo["runas_uid"], uid != "0" {
@@ -36,16 +40,15 @@ enum SudoShownCommand {
         return words + [command] + facts.runArguments.dropFirst()
     }
 
-    /// The VAR=value words of sudo's command line: sudo takes every word with `=` after
-    /// its options as one, and submit_optind points past them, at the command. An
-    /// option's own value with `=` just before them is shown too: more than a pass
-    /// allows, never less.
+    /// The VAR=value words of sudo's command line: sudo takes a word with `=` among its
+    /// options, before or after others, or after `--`, as one, and submit_optind points
+    /// at the command. Every word with `=` before it that is not an option is shown: an
+    /// option's own value that has one (`-p a=b`) is shown too, more than a pass allows,
+    /// never less.
     static func assignments(_ facts: SudoFacts) -> [String] {
         let arguments = facts.submitArguments
         guard facts.submitOptind > 0, facts.submitOptind <= arguments.count else { return [] }
-        var start = facts.submitOptind
-        while start > 1, arguments[start - 1].contains("="), arguments[start - 1] != "--" { start -= 1 }
-        return Array(arguments[start..<facts.submitOptind])
+        return arguments[1..<facts.submitOptind].filter { !$0.hasPrefix("-") && $0.contains("=") }
     }
 
     static func text(_ facts: SudoFacts) -> String { Visible.commandLine(words(facts)) }

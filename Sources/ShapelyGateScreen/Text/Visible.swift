@@ -33,6 +33,13 @@ package enum Visible {
         case 0x2028, 0x2029: return true
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
         case 0x00AD, 0x200B...0x200D, 0x2060...0x2064, 0xFEFF: return true  // invisible
+        // Also invisible, or blank where a letter seems to stand: the combining grapheme
+        // joiner, the Mongolian vowel separator, deprecated format controls, annotation
+        // and musical format characters, variation selectors, tags, Hangul fillers and the
+        // blank Braille pattern.
+        case 0x034F, 0x180E, 0x206A...0x206F, 0xFFF9...0xFFFB, 0x1D173...0x1D17A, 0xFE00...0xFE0F,
+             0xE0000...0xE007F, 0xE0100...0xE01EF, 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800:
+            return true
         default: return false
         }
     }
