@@ -22,8 +22,10 @@ let package = Package(
         // The engine: shapes, boards, the challenge rules, configuration, strings, odds.
         // No terminal I/O; randomness and time are injected.
         .target(name: "ShapelyGate", dependencies: ["PlistReader"]),
-        // What the gate needs of C itself: prctl (variadic, so not callable from Swift) and
-        // an async-signal-safe handler that puts the terminal back on a fatal signal.
+        // What the program needs of C itself: prctl (variadic, so not callable from Swift),
+        // an async-signal-safe handler that puts the terminal back on a fatal signal, the
+        // sudo judge's fork-to-exec (only async-signal-safe calls after fork), and the sudo
+        // plugin's trusted walk compiled in (one file, CShapelyGateApproval/trusted.c).
         .target(name: "CShapelyGateGuard"),
         // The C library and the few calls that differ between systems: for the CLI, and for
         // the screen module's sin and cos.
