@@ -46,7 +46,7 @@ struct Settings {
             try ConfigFile.load(user, system: false, into: &base, policy: &policy)
         }
         // A person with a screen reader may keep SHAPELYGATE_BOARD=words in their
-        // environment (the sudo plugin honours it too); a flag still wins.
+        // environment; a flag still wins. (Under sudo the judge passes it no such variable.)
         if environment["SHAPELYGATE_BOARD"] == "words" { base.board = .words }
         var options = parsed.apply(to: base)
         policy.enforce(on: &options)

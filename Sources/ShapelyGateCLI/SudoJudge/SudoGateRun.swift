@@ -45,9 +45,10 @@ struct SudoGateRun {
     }
 
     func arguments(verdict: Int32) -> [String] {
-        var words = ["shapelygate", "--verdict-fd", String(verdict)] + plugin.gateArguments
-        if facts.submitEnvironment["SHAPELYGATE_BOARD"] == "words" { words += ["--board", "words"] }
-        return words + ["--for", shown]
+        // The board is the Plugin line's or the system policy's: a words board chosen in the
+        // person's own environment would be a knowledge test, no reading test, where the
+        // gate must hold.
+        ["shapelygate", "--verdict-fd", String(verdict)] + plugin.gateArguments + ["--for", shown]
     }
 
     func start(on terminal: Int32, interject: @escaping () -> Bool = { false }) -> Outcome {

@@ -21,8 +21,9 @@
 //   file, with the Plugin line's gate options, --verdict-fd (under which it reads no
 //   file of the person's), --for and the words the board shows; its environment holds
 //   only PATH, HOME, USER, LOGNAME, the backtracer off, and the person's TERM, language
-//   and colour variables when they are printable. SHAPELYGATE_BOARD=words in their
-//   environment asks for the words board.
+//   and colour variables when they are printable. The board is the Plugin line's board=
+//   or the system policy's: SHAPELYGATE_BOARD in the person's environment chooses nothing
+//   here.
 // - A pass is the gate's exit status 0 AND exactly `Verdict.passed` on the pipe only
 //   it holds; a gate that exits 0 without it approves nothing.
 
