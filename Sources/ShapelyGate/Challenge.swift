@@ -9,7 +9,8 @@
 //   target. Failed attempts are counted across all rounds; at `maximumFailedAttempts`
 //   the gate is denied.
 // - With the countdown on, every round has `maximumTimeAllowed` seconds from the moment
-//   it starts. Time is a monotonic reading in seconds handed in by the caller; an answer
+//   it starts, and the caller may add the time it takes to hear a board read aloud
+//   (`allowListening`): the time to answer is never spent listening. Time is a monotonic reading in seconds handed in by the caller; an answer
 //   at or after the deadline is an expiry, never a pass.
 // - An entry that is not a tile number changes nothing.
 // - The generator is injected (any RandomNumberGenerator: the gate's, or a test's). It
@@ -44,6 +45,13 @@ public struct Challenge {
     public mutating func startCountdown(at now: Double) {
         guard state == .open, round == 1, configuration.supportsTimeOut else { return }
         deadline = now + Double(configuration.maximumTimeAllowed)
+    }
+
+    /// Adds `seconds` to this round's time, when it has a countdown and is open: the time
+    /// a board read aloud takes to hear, which is no time to answer in.
+    public mutating func allowListening(_ seconds: Double) {
+        guard state == .open, let current = deadline, seconds > 0, seconds.isFinite else { return }
+        deadline = current + seconds
     }
 
     /// Whole seconds left in this round, rounded up, as a countdown shows them.

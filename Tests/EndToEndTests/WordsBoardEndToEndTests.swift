@@ -35,14 +35,25 @@ struct WordsBoardEndToEndTests {
         return mirror.challenge.board.tiles.enumerated().map { "\($0.offset + 1): " + strings.text(.words(for: $0.element.kind)) }
     }
 
+    /// The seconds a person listening at 175 words a minute takes to hear `lines` (a word
+    /// is a run of letters or digits), added to the time to answer.
+    static func secondsLeftAtThePrompt(hearing lines: [String], toAnswer seconds: Double) -> Int {
+        let words = lines.joined(separator: " ").split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count
+        return Int((seconds + Double(words) * 60 / 175).rounded(.up))
+    }
+
     @Test func theRightTilePassesAndOnlyPlainLinesAreWritten() {
         let mirror = BoardOracle(seed: 5)
         let gate = GateProcess(["--board", "words", "--seed", "5"], environment: Self.colourTerminal)
         #expect(gate.waitFor("choose 1-8 "))
         let lines = gate.terminalScreen.allLines.map { $0.trimmingSuffix(" ") }
-        let expected = ["Parental Gate", "Find a \(mirror.targetName) and type its number.",
-                        "Type the number, then press Enter.", "Tiles:"]
-            + Self.tileLines(mirror) + ["Seconds left: 10.", "drop the \(mirror.targetName): choose 1-8"]
+        let heard = ["Parental Gate", "Find a \(mirror.targetName) and type its number.",
+                     "Type the number, then press Enter.", "Tiles:"]
+            + Self.tileLines(mirror) + ["Seconds left: 0.", "drop the \(mirror.targetName): choose 1-8"]
+        // The time to answer (10 s) starts once every line above has been heard.
+        let left = Self.secondsLeftAtThePrompt(hearing: heard, toAnswer: 10)
+        #expect(left > 20)
+        let expected = Array(heard.dropLast(2)) + ["Seconds left: \(left).", "drop the \(mirror.targetName): choose 1-8"]
         #expect(Array(lines.drop { $0.isEmpty }.prefix(expected.count)) == expected)
         gate.type("\(mirror.right)\r")
         #expect(gate.finish() == .exited(0))
@@ -69,12 +80,15 @@ struct WordsBoardEndToEndTests {
         Self.expectPlainText(gate)
     }
 
-    @Test func theTimeIsSpokenAtThePromptAndAgainAtFiveSeconds() {
-        let gate = GateProcess(["--board", "words", "--timeout", "6"], environment: Self.colourTerminal)
-        #expect(gate.waitFor("choose 1-8 "))
-        #expect(gate.finish(timeout: 15) == .exited(1))
-        #expect(gate.screenText.ranges(of: "Seconds left: ").count == 2)
-        #expect(gate.screenText.contains("Seconds left: 6.\r\n"))
+    @Test func theTimeIsSpokenAtThePromptAndAgainAtFiveSecondsNeverWhileTheBoardIsHeard() {
+        // Two tiles: a short board to hear (about 8 s at 175 words a minute), then 6 s to answer.
+        let gate = GateProcess(["--board", "words", "--timeout", "6", "--kinds", "2", "--shapes-per-kind", "1"],
+                               environment: Self.colourTerminal)
+        #expect(gate.waitFor("choose 1-2 "))
+        #expect(gate.finish(timeout: 30) == .exited(1))
+        #expect(gate.screenText.ranges(of: "Seconds left: ").count == 2, "\(gate.screenText)")
+        let first = gate.screenText.ranges(of: "Seconds left: ").first.map { gate.screenText[$0.upperBound...].prefix { $0 != "." } }
+        #expect(first.flatMap { Int($0) }.map { $0 > 6 } == true, "the prompt's time counts the time to hear the board")
         #expect(gate.screenText.contains("\r\nSeconds left: 5.\r\ndrop the "))
         #expect(gate.screenText.contains("Time is up"))
         Self.expectPlainText(gate)

@@ -180,3 +180,21 @@ import Testing
         #expect(untimed.deadline == nil)
     }
 }
+
+/// A board read aloud takes time to hear; that time is added to the round, never taken
+/// from the time to answer.
+@Suite struct ListeningTimeTests {
+    @Test func listeningLengthensTheOpenRoundWithACountdownOnly() {
+        var challenge = Challenge(configuration: GateConfiguration(), generator: SplitMix64(seed: 1), now: 100)
+        challenge.allowListening(20)
+        #expect(challenge.deadline == 130)
+        #expect(challenge.secondsLeft(at: 100) == 30)
+        #expect(challenge.answer(tileNumber: nil, at: 129) == .notATile, "still open 29 s in")
+        challenge.allowListening(-5)
+        challenge.allowListening(.infinity)
+        #expect(challenge.deadline == 130)
+        var untimed = Challenge(configuration: GateConfiguration(supportsTimeOut: false), generator: SplitMix64(seed: 1), now: 0)
+        untimed.allowListening(20)
+        #expect(untimed.deadline == nil)
+    }
+}

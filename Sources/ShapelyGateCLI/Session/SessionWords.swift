@@ -18,6 +18,9 @@ extension Session {
         guard keepsGuardedInView(text, prompt: prompt) else { return }
         needed = nil
         boardShown = true
+        // The time to answer starts once the board has been heard.
+        challenge.allowListening(WordsBoard.listeningSeconds(text + prompt))
+        armTimers()
         if let message { terminal.write("\n" + renderer.wordsMessage(message, tileCount: tileCount)) }
         terminal.write(text)
         showWordsPrompt()
@@ -30,8 +33,9 @@ extension Session {
 
     /// Arms the tick timer for the next threshold below the time left now.
     func scheduleSpokenTime() {
+        // Never while the board is being heard: only below the time to answer.
         guard let tickTimer, let deadline = challenge.deadline, let left = challenge.secondsLeft(at: clock.now()),
-            let next = WordsBoard.nextThreshold(below: left)
+            let next = WordsBoard.nextThreshold(below: min(left, challenge.configuration.maximumTimeAllowed))
         else { return }
         tickTimer.schedule(at: deadline - Double(next))
     }

@@ -8,8 +8,10 @@
 //   is described by other words (`Words/<Kind>`: "3 corners", "round, no corners"), so a
 //   person must know what the name means: matching its letters finds no tile.
 // - The time left is spoken at each prompt and then only as it passes a few thresholds
-//   (`spokenThresholds`), each time as a line of its own followed by the prompt again:
-//   never a line that changes every second.
+//   (`spokenThresholds`) below the time to answer, each time as a line of its own
+//   followed by the prompt again: never a line that changes every second, and never
+//   while the board is still being heard (its listening time, at `wordsPerMinute`, is
+//   added to the round's time).
 // - Every string passes `Visible.screen`, as on the picture board.
 
 import ShapelyGate
@@ -17,6 +19,16 @@ import ShapelyGate
 package enum WordsBoard {
     /// The seconds left at which the time is spoken again after the prompt.
     static let spokenThresholds = [300, 120, 60, 30, 10, 5]
+
+    /// A screen reader's default rate (espeak-ng's, and about Orca's): the board's time is
+    /// lengthened by what its words take to hear at this rate.
+    package static let wordsPerMinute = 175.0
+
+    /// Seconds to hear `text` at `wordsPerMinute`: each run of letters or digits a word.
+    package static func listeningSeconds(_ text: String) -> Double {
+        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count
+        return Double(words) * 60 / wordsPerMinute
+    }
 
     /// The next threshold strictly below `secondsLeft`, if any.
     package static func nextThreshold(below secondsLeft: Int) -> Int? {

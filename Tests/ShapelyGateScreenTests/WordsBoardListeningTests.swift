@@ -1,0 +1,15 @@
+// WordsBoardListeningTests.swift — what a board read aloud takes to hear, at a screen
+// reader's default rate: a word is a run of letters or digits.
+
+import Testing
+@testable import ShapelyGateScreen
+
+@Suite struct WordsBoardListeningTests {
+    @Test func aWordIsARunOfLettersOrDigitsHeardAt175AMinute() {
+        #expect(WordsBoard.wordsPerMinute == 175)
+        // 8 words: Find, a, circle, 3, corners, Seconds, left, 10
+        #expect(abs(WordsBoard.listeningSeconds("Find a circle.\n3: corners\nSeconds left: 10.") - 8 * 60 / 175) < 1e-9)
+        #expect(WordsBoard.listeningSeconds("") == 0)
+        #expect(WordsBoard.listeningSeconds("— : , .") == 0)
+    }
+}
