@@ -80,6 +80,30 @@ struct WordsBoardEndToEndTests {
         Self.expectPlainText(gate)
     }
 
+    /// A time spoken while an answer is half typed: the prompt after it shows what was
+    /// typed, and the answer is what the person typed and saw, never split in two.
+    @Test func aSpokenTimeKeepsTheHalfTypedAnswerOnThePrompt() {
+        let mirror = BoardOracle(seed: 4, {
+            var configuration = GateConfiguration()
+            configuration.kinds = GateConfiguration.kinds(count: 2)
+            configuration.numberOfEachShape = 1
+            return configuration
+        }())
+        let gate = GateProcess(["--board", "words", "--seed", "4", "--timeout", "7", "--kinds", "2", "--shapes-per-kind", "1"],
+                               environment: Self.colourTerminal)
+        #expect(gate.waitFor("choose 1-2 "))
+        gate.type("1")
+        let typed = gate.screen.count
+        #expect(gate.waitFor("\r\nSeconds left: 5.\r\ndrop the \(mirror.targetName): choose 1-2 1", after: typed, timeout: 40),
+                "\(gate.screenText)")
+        // Erasing is spoken as the prompt again with the answer as it stands.
+        gate.type("\u{7F}")
+        #expect(gate.waitFor("\r\ndrop the \(mirror.targetName): choose 1-2 ", after: typed))
+        gate.type("\(mirror.right)\r")
+        #expect(gate.finish() == .exited(0), "\(gate.screenText)")
+        Self.expectPlainText(gate)
+    }
+
     @Test func theTimeIsSpokenAtThePromptAndAgainAtFiveSecondsNeverWhileTheBoardIsHeard() {
         // Two tiles: a short board to hear (about 8 s at 175 words a minute), then 6 s to answer.
         let gate = GateProcess(["--board", "words", "--timeout", "6", "--kinds", "2", "--shapes-per-kind", "1"],

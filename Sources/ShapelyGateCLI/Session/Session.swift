@@ -56,6 +56,8 @@ final class Session: @unchecked Sendable {
     var message: ScreenMessage?
     /// A canonical line being read (plain mode).
     var pending: [UInt8] = []
+    /// What the words board has echoed of the answer line (SessionInput.echoWords).
+    var echoed = ""
     /// Whether another process group held the terminal at the last look.
     private var away = false
 
@@ -74,6 +76,10 @@ final class Session: @unchecked Sendable {
     }
 
     var cursorMode: Bool { renderer.display.cursorControl }
+    /// Whether the gate edits the answer line itself (non-canonical): on a terminal that
+    /// moves the cursor, and on the words board, where the time is spoken in the middle
+    /// of an answer and the prompt must then show what was typed.
+    var editsLine: Bool { cursorMode || renderer.speaksWords }
 
     /// Runs the gate to its outcome, blocking the calling thread.
     func run() -> SessionOutcome {
@@ -102,7 +108,7 @@ final class Session: @unchecked Sendable {
 
     private func begin() {
         away = !terminal.isForeground
-        terminal.prepare(editing: cursorMode, discardTypeAhead: true)
+        terminal.prepare(editing: editsLine, discardTypeAhead: true)
         if cursorMode { terminal.write(Painter.enter) }
         // The countdown starts with the first screen, the board or what it needs. That
         // screen comes before everything else is set up: until their sources read them,
@@ -275,7 +281,7 @@ final class Session: @unchecked Sendable {
     private func resume() {
         away = !terminal.isForeground
         guard !away else { return }
-        terminal.prepare(editing: cursorMode, discardTypeAhead: false)
+        terminal.prepare(editing: editsLine, discardTypeAhead: false)
         if cursorMode {
             terminal.write(Painter.enter)
             draw()

@@ -17,7 +17,7 @@ extension Session {
         case .nothing: return
         case .endOfInput: finish(.endOfInput)
         case .hangup: finish(.hangup)
-        case .bytes(let bytes): cursorMode ? edit(bytes) : readLine(bytes)
+        case .bytes(let bytes): editsLine ? edit(bytes) : readLine(bytes)
         }
     }
 
@@ -29,11 +29,32 @@ extension Session {
                 return
             case .submitted(let entry):
                 // While the screen is too small for the board there is nothing to answer.
-                guard frame != nil else { continue }
+                guard cursorMode ? frame != nil : needed == nil else { continue }
+                if !cursorMode { echoWords(submitted: true) }
                 if answer(entry.flatMap(AnswerParser.tileNumber(from:))) != .prompted { return }
             }
         }
         if let frame { terminal.write(Painter.answerText(frame, editor.visible, columns: terminal.size.columns)) }
+        if !cursorMode { echoWords(submitted: false) }
+    }
+
+    /// The words board's echo, as plain text: what was added to the answer is written
+    /// after it; anything else (an erase, a kill) writes the prompt again on a line of its
+    /// own, with the answer as it now stands, which a screen reader reads out whole.
+    func echoWords(submitted: Bool) {
+        if submitted {
+            terminal.write("\n")
+            echoed = ""
+            return
+        }
+        let now = editor.visible
+        if now.hasPrefix(echoed) {
+            terminal.write(String(now.dropFirst(echoed.count)))
+        } else {
+            terminal.write("\n" + renderer.wordsPrompt(target: challenge.target, tileCount: challenge.board.tiles.count,
+                                                       secondsLeft: nil) + now)
+        }
+        echoed = now
     }
 
     func readLine(_ bytes: [UInt8]) {

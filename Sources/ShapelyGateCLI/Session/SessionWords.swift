@@ -26,9 +26,12 @@ extension Session {
         showWordsPrompt()
     }
 
+    /// The prompt, with what was typed so far after it: after a spoken time, the answer
+    /// line shows the whole answer that Enter will give.
     func showWordsPrompt() {
         terminal.write(renderer.wordsPrompt(target: challenge.target, tileCount: challenge.board.tiles.count,
-                                            secondsLeft: challenge.secondsLeft(at: clock.now())))
+                                            secondsLeft: challenge.secondsLeft(at: clock.now())) + editor.visible)
+        echoed = editor.visible
     }
 
     /// Arms the tick timer for the next threshold below the time left now.
