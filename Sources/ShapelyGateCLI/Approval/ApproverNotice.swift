@@ -46,21 +46,12 @@ struct ApproverNotice {
 
     /// Starts notify=PROGRAM; a problem, or nil.
     func runNotify(_ program: String) -> String? {
-        var message = sg_door_message()
-        message.unprivileged = 1
-        let opened: Int32 = program.withCString { path in
-            message.path = path
-            return sg_open_trusted(&message)
-        }
-        guard opened >= 0 else {
-            let text = withUnsafeBytes(of: message.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            return "notify=: " + text.replacing("shapelygate: ", with: "", maxReplacements: 1)
+        let opened: Int32
+        switch TrustedProgram.open(program, unprivileged: true) {
+        case .failure(let refusal): return refusal.message
+        case .success(let found): opened = found
         }
         defer { _ = Platform.closeDescriptor(opened) }
-        var info = stat()
-        guard fstat(opened, &info) == 0, info.st_mode & S_IXOTH != 0 else {
-            return "notify=\(program): nobody may run it: give others the right to run it (chmod o+x)"
-        }
         let nobody = SystemAccounts.uid(named: "nobody") ?? 65534
         let nogroup = SystemAccounts.gid(named: "nogroup") ?? SystemAccounts.gid(named: "nobody") ?? 65534
         let environment = ["PATH=/usr/bin:/bin", "SHAPELYGATE_REQUEST=\(request.id)",

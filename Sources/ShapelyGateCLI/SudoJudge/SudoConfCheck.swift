@@ -112,16 +112,10 @@ struct SudoConfCheck {
 
     /// path= walked as the plugin walks it, then asked for its version.
     func judgeProblem(_ program: String) -> String? {
-        var message = sg_door_message()
-        let found: Int32 = program.withCString { path in
-            message.path = path
-            return sg_open_trusted(&message)
+        switch TrustedProgram.open(program, unprivileged: false) {
+        case .failure(let refusal): return refusal.message
+        case .success(let found): _ = Platform.closeDescriptor(found)
         }
-        guard found >= 0 else {
-            return withUnsafeBytes(of: message.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                .replacing("shapelygate: ", with: "", maxReplacements: 1)
-        }
-        _ = Platform.closeDescriptor(found)
         let said = Self.version(of: program)
         guard said == "shapelygate \(CLI.version)\n" else {
             return "path=\(program) does not answer --version as shapelygate \(CLI.version) does"
@@ -131,19 +125,12 @@ struct SudoConfCheck {
 
     /// notify= walked as the judge walks it before running it without privileges.
     func notifyProblem(_ program: String) -> String? {
-        var message = sg_door_message()
-        message.unprivileged = 1
-        let found: Int32 = program.withCString { path in
-            message.path = path
-            return sg_open_trusted(&message)
+        switch TrustedProgram.open(program, unprivileged: true) {
+        case .failure(let refusal): return refusal.message
+        case .success(let found):
+            _ = Platform.closeDescriptor(found)
+            return nil
         }
-        guard found >= 0 else {
-            let text = withUnsafeBytes(of: message.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            return "notify=: " + text.replacing("shapelygate: ", with: "", maxReplacements: 1)
-        }
-        var info = stat()
-        defer { _ = Platform.closeDescriptor(found) }
-        return fstat(found, &info) == 0 && info.st_mode & S_IXOTH != 0 ? nil : "notify=\(program): nobody may run it (chmod o+x)"
     }
 
     /// What `program --version` prints on standard output (at most a line's worth).
