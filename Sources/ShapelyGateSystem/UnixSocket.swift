@@ -25,13 +25,10 @@ extension Platform {
 
     package static func listeningSocket(at path: String, mode: mode_t) -> Int32? {
         #if os(Linux)
-        guard var address = unixAddress(path) else { return nil }
+        guard let address = unixAddress(path) else { return nil }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { return nil }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard bound == 0, chmod(path, mode) == 0, listen(fd, 16) == 0 else {
+        guard at(address, { bind(fd, $0, $1) }) == 0, chmod(path, mode) == 0, listen(fd, 16) == 0 else {
             close(fd)
             return nil
         }
@@ -44,15 +41,12 @@ extension Platform {
     /// A connection to the socket at `path`, or nil with errno (ECONNREFUSED: no one listens).
     package static func connectedSocket(to path: String, patience: Double) -> Int32? {
         #if os(Linux)
-        guard var address = unixAddress(path) else { return nil }
+        guard let address = unixAddress(path) else { return nil }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
         // Before connect: a listener whose queue is full makes connect wait, at most this long.
         setPatience(fd, patience)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else {
+        guard at(address, { connect(fd, $0, $1) }) == 0 else {
             let code = errno
             close(fd)
             errno = code
@@ -63,6 +57,15 @@ extension Platform {
         return nil
         #endif
     }
+
+    #if os(Linux)
+    /// `call` (bind or connect) with `address` as the C library takes it.
+    private static func at(_ address: sockaddr_un, _ call: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+        withUnsafePointer(to: address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { call($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+    }
+    #endif
 
     /// The next waiting connection, or nil.
     package static func acceptConnection(_ listener: Int32, patience: Double) -> Int32? {

@@ -28,7 +28,7 @@ import ShapelyGateSystem
 
 struct SudoGateChild {
     /// How the gate ended, and what the judge saw while it ran.
-    struct End: Equatable {
+    struct End {
         var status: Int32?
         var killedByJudge = false
         var terminalTaken = false
@@ -36,11 +36,6 @@ struct SudoGateChild {
         /// The alternate screen was already left (sudo died: at once, before the shell writes).
         var screenLeft = false
         var failure: sg_spawn_failure?
-
-        static func == (a: End, b: End) -> Bool {
-            a.status == b.status && a.killedByJudge == b.killedByJudge && a.terminalTaken == b.terminalTaken
-                && a.failure?.stage == b.failure?.stage && a.failure?.error == b.failure?.error
-        }
     }
 
     static let endings: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]

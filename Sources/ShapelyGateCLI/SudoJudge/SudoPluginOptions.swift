@@ -19,7 +19,7 @@
 import ShapelyGate
 import ShapelyGateSystem
 
-struct SudoPluginOptions: Equatable {
+struct SudoPluginOptions {
     var users: [String] = []
     var groups: [String] = []
     var commands: [String] = []
@@ -33,13 +33,6 @@ struct SudoPluginOptions: Equatable {
     var notify: String?
     /// The gate's options, in order, as `name` and value (nil for a flag).
     var gate: [(name: String, value: String?)] = []
-
-    static func == (a: SudoPluginOptions, b: SudoPluginOptions) -> Bool {
-        a.users == b.users && a.groups == b.groups && a.commands == b.commands && a.path == b.path
-            && a.grace == b.grace && a.gate.map(\.name) == b.gate.map(\.name) && a.gate.map(\.value) == b.gate.map(\.value)
-            && a.approvers == b.approvers && a.approval == b.approval && a.approvalTimeout == b.approvalTimeout
-            && a.notify == b.notify
-    }
 
     static let longest = 4096
     static let maximumGrace = 86400
