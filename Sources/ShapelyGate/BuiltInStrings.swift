@@ -91,7 +91,8 @@ public enum BuiltInStrings {
         ],
         words: [
             .circle: "round, no corners", .square: "4 corners, flat at the bottom",
-            .triangle: "3 corners", .pentagon: "5 corners", .hexagon: "6 corners",
+            .triangle: "pointed top, flat bottom", .pentagon: "shaped like a house, pointed roof",
+            .hexagon: "flat top and bottom, pointed sides",
             .star: "5 sharp arms", .diamond: "4 corners, standing on a point",
             .heart: "2 round bumps on top, a point at the bottom", .cross: "like a plus sign, 12 corners",
         ]
@@ -156,7 +157,8 @@ public enum BuiltInStrings {
         ],
         words: [
             .circle: "redondo, sin esquinas", .square: "4 esquinas, con la base plana",
-            .triangle: "3 esquinas", .pentagon: "5 esquinas", .hexagon: "6 esquinas",
+            .triangle: "en punta arriba, plano abajo", .pentagon: "con forma de casa, tejado en punta",
+            .hexagon: "plano arriba y abajo, en punta a los lados",
             .star: "5 puntas afiladas", .diamond: "4 esquinas, apoyado sobre una punta",
             .heart: "2 curvas arriba y una punta abajo", .cross: "como el signo más, 12 esquinas",
         ]
@@ -221,7 +223,8 @@ public enum BuiltInStrings {
         ],
         words: [
             .circle: "rond, sans coins", .square: "4 coins, posé à plat",
-            .triangle: "3 coins", .pentagon: "5 coins", .hexagon: "6 coins",
+            .triangle: "pointu en haut, plat en bas", .pentagon: "en forme de maison, toit pointu",
+            .hexagon: "plat en haut et en bas, pointu sur les côtés",
             .star: "5 branches pointues", .diamond: "4 coins, posé sur une pointe",
             .heart: "2 bosses en haut, une pointe en bas", .cross: "comme le signe plus, 12 coins",
         ]
@@ -286,7 +289,8 @@ public enum BuiltInStrings {
         ],
         words: [
             .circle: "rund, ohne Ecken", .square: "4 Ecken, unten flach",
-            .triangle: "3 Ecken", .pentagon: "5 Ecken", .hexagon: "6 Ecken",
+            .triangle: "oben spitz, unten flach", .pentagon: "wie ein Haus, spitzes Dach",
+            .hexagon: "oben und unten flach, seitlich spitz",
             .star: "5 spitze Zacken", .diamond: "4 Ecken, steht auf einer Spitze",
             .heart: "oben 2 runde Bögen, unten eine Spitze", .cross: "wie ein Pluszeichen, 12 Ecken",
         ]

@@ -5,7 +5,7 @@
 //   no bold, no cursor movement, no alternate screen. Lines are not wrapped by the gate:
 //   a line broken in two would be spoken as two.
 // - The target is named by its shape's name (the instruction and the prompt); each tile
-//   is described by other words (`Words/<Kind>`: "3 corners", "round, no corners"), so a
+//   is described by other words (`Words/<Kind>`: "pointed top, flat bottom"), so a
 //   person must know what the name means: matching its letters finds no tile.
 // - The time left is spoken at each prompt and then only as it passes a few thresholds
 //   (`spokenThresholds`) below the time to answer, each time as a line of its own
@@ -51,7 +51,7 @@ extension Renderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "3: 5 corners": a tile by its number and its form, never its name.
+    /// "3: pointed top, flat bottom": a tile by its number and its form, never its name.
     func wordsTile(number: Int, kind: ShapeKind) -> String {
         say(.wordsTile, ["number": String(number), "description": strings.text(.words(for: kind))])
     }
