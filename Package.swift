@@ -27,14 +27,13 @@ let package = Package(
         // sudo judge's fork-to-exec (only async-signal-safe calls after fork), and the sudo
         // plugin's trusted walk compiled in (one file, CShapelyGateApproval/trusted.c).
         .target(name: "CShapelyGateGuard"),
-        // The C library and the few calls that differ between systems: for the CLI, and for
-        // the screen module's sin and cos.
+        // The C library and the few calls that differ between systems, for the CLI.
         .target(name: "ShapelyGateSystem", dependencies: ["CShapelyGateGuard"]),
         // What the screen shows, computed without I/O: figures and their rasters, colours,
         // layout, the words board, the escape sequences that paint a frame, widths in
-        // columns, the answer line's editing and the sanitizer for outside text. It needs
-        // ShapelyGateSystem only for the C library's sin and cos (ShapeFigure.swift).
-        .target(name: "ShapelyGateScreen", dependencies: ["ShapelyGate", "ShapelyGateSystem"]),
+        // columns, the answer line's editing and the sanitizer for outside text. It imports
+        // no C library and no platform module (its sine and cosine are Trigonometry.swift).
+        .target(name: "ShapelyGateScreen", dependencies: ["ShapelyGate"]),
         // The command line: options, policy, the terminal, the timed session, exec.
         .target(name: "ShapelyGateCLI",
                 dependencies: ["ShapelyGate", "ShapelyGateScreen", "ShapelyGateSystem", "CShapelyGateGuard"]),

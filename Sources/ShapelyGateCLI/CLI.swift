@@ -1,8 +1,13 @@
 // CLI.swift — shapelygate from arguments to exit status, in three stages:
 //
-//     Settings.resolve(arguments, files, environment)   what the gate is told, read once
-//       -> run(settings)                                 the action, or lockout, session, record
-//       -> Ending.finish(output)                         say it, log it, pick the status
+//     Settings.resolve(arguments, files, environment)   what the gate is told, read once:
+//       │                                                options, policy, and the environment
+//       │                                                as typed values (language, display…)
+//       -> run(settings)                                 the action, or GateRun: lockout,
+//       │                                                terminal, session, record → one
+//       │                                                GateOutcome, in an Ending
+//       -> Ending.finish(output)                         say it, log it, the status from
+//                                                        the outcome
 //
 // Contract:
 // - `run(arguments:)` is the installed program's way in: it blocks the gate's signals
@@ -13,7 +18,9 @@
 //   line on stderr, `shapelygate: ...`. Nothing is written to stdout except what an
 //   informational action (--help, --version, --odds, --strings-template) prints.
 // - The stages below `run(arguments:)` touch no signal mask and write only through
-//   the `Output` they are given, so tests run them in their own process.
+//   the `Output` they are given, so tests run them in their own process. An
+//   informational action gets the caller's signal mask back (there) before it prints,
+//   so Ctrl-C still ends it.
 // - The terminal's settings are restored by `Terminal.close()` before anything is
 //   printed on stderr or a command is run, on every path that opened it; a real-time
 //   or crash signal restores them from its handler (guard.c) before it ends the gate.
@@ -41,25 +48,31 @@ public enum CLI {
         Signals.blockForSession()
         // The sudo plugin's judge reads no option, file or variable of the gate's.
         if arguments == ["--sudo-judge"] { return SudoJudge.run() }
-        return run(arguments, files: .installed, environment: Platform.environment(), output: .process)
+        let ending = decide(arguments, files: .installed, environment: Platform.environment())
+        if ending.isInformational { Signals.restoreInheritedMask() }
+        return ending.finish(.process)
     }
 
     static func run(_ arguments: [String], files: Settings.Files, environment: [String: String],
                     output: Output) -> ExitStatus {
-        let ending: Ending
+        decide(arguments, files: files, environment: environment).finish(output)
+    }
+
+    /// The first two stages: the ending the run comes to.
+    static func decide(_ arguments: [String], files: Settings.Files, environment: [String: String],
+                       world: GateWorld = .system) -> Ending {
         do {
             let settings = try Settings.resolve(arguments, files: files, environment: environment)
-            ending = try run(settings)
+            return try run(settings, world: world)
         } catch {
-            ending = .failed(error)
+            return .failed(error)
         }
-        return ending.finish(output)
     }
 
     /// The second stage: an informational action's text, or the gate (GateRun.swift).
-    static func run(_ settings: Settings) throws(GateError) -> Ending {
+    static func run(_ settings: Settings, world: GateWorld = .system) throws(GateError) -> Ending {
         let options = settings.options
-        let choice = LanguageResolver.resolve(explicit: options.language, environment: settings.environment)
+        let choice = settings.language
         switch options.action {
         case .help:
             return Ending(.informed(helpText))
@@ -80,7 +93,7 @@ public enum CLI {
         case .approval(let request):
             return ApprovalClient(request: request).run()
         case .gate:
-            return try GateRun(settings: settings, language: choice).run()
+            return try GateRun(settings: settings, world: world).run()
         }
     }
 

@@ -19,7 +19,7 @@ import Glibc
     func log(_ command: [[UInt8]], purpose: String? = nil, journal: JournalListener) -> AuditLog {
         var policy = Policy()
         policy.syslog = true
-        var log = AuditLog(policy: policy, terminal: "/dev/pts/3", command: command.map { String(decoding: $0, as: UTF8.self) },
+        var log = AuditLog(policy: policy, user: "ann", terminal: "/dev/pts/3", command: command.map { String(decoding: $0, as: UTF8.self) },
                            purpose: purpose)
         log.commandBytes = command
         log.journalSocket = journal.path
@@ -30,13 +30,13 @@ import Glibc
     @Test func everyFieldOfADenial() throws {
         let journal = try #require(JournalListener(path: folder + "/journal"))
         log([Array("apt".utf8), Array("install".utf8), Array("x".utf8)], journal: journal)
-            .record(outcome: "denied", reason: "too-many-attempts", progress: AuditProgress(rounds: 1, wrong: 3))
+            .record(.denied(.tooManyAttempts), progress: AuditProgress(rounds: 1, wrong: 3), warn: { _ in })
         let fields = try #require(journal.receive())
         #expect(fields.map(\.name) == ["MESSAGE", "PRIORITY", "SYSLOG_IDENTIFIER", "SYSLOG_FACILITY", "MESSAGE_ID",
                                        "SHAPELYGATE_OUTCOME", "SHAPELYGATE_REASON", "SHAPELYGATE_USER", "SHAPELYGATE_TTY",
                                        "SHAPELYGATE_COMMAND", "SHAPELYGATE_ARGC", "SHAPELYGATE_ROUNDS", "SHAPELYGATE_WRONG",
                                        "SHAPELYGATE_MODE"])
-        let user = AuditLog.userName()
+        let user = "ann"
         #expect(fields[field: "MESSAGE"] == "user=\(user) tty=/dev/pts/3 outcome=denied reason=too-many-attempts command='apt install x'")
         #expect(fields[field: "PRIORITY"] == "5")
         #expect(fields[field: "SYSLOG_IDENTIFIER"] == "shapelygate")
@@ -55,7 +55,7 @@ import Glibc
 
     @Test func aPassOfAPredicateGate() throws {
         let journal = try #require(JournalListener(path: folder + "/journal"))
-        log([], purpose: "reboot", journal: journal).record(outcome: "passed", progress: AuditProgress(rounds: 3, wrong: 0))
+        log([], purpose: "reboot", journal: journal).record(.passed(.board), progress: AuditProgress(rounds: 3, wrong: 0), warn: { _ in })
         let fields = try #require(journal.receive())
         #expect(fields[field: "MESSAGE_ID"] == "f566834617fd4f15836934871b86e5a1")
         #expect(fields[field: "PRIORITY"] == "6")
@@ -68,7 +68,7 @@ import Glibc
     @Test func hostileBytesArriveExactly() throws {
         let journal = try #require(JournalListener(path: folder + "/journal"))
         let words: [[UInt8]] = [Array("echo".utf8), Array("a\nSHAPELYGATE_OUTCOME=passed".utf8), Array("k=v".utf8), [0xFF, 0xC3, 0x28]]
-        log(words, journal: journal).record(outcome: "denied", reason: "time-expired")
+        log(words, journal: journal).record(.denied(.timeExpired), warn: { _ in })
         let fields = try #require(journal.receive())
         #expect(fields[bytes: "SHAPELYGATE_COMMAND"] == Array(words.joined(separator: [0x20])))
         #expect(fields.filter { $0.name == "SHAPELYGATE_OUTCOME" }.map(\.value) == [Array("denied".utf8)])
@@ -82,7 +82,7 @@ import Glibc
         let journal = try #require(JournalListener(path: folder + "/journal"))
         for size in [100_000, 1_000_000] {
             let words = (0..<4).map { _ in [UInt8](repeating: UInt8(ascii: "a"), count: size / 4) }
-            log(words, journal: journal).record(outcome: "passed")
+            log(words, journal: journal).record(.passed(.board), warn: { _ in })
             let fields = try #require(journal.receive())
             #expect(fields[bytes: "SHAPELYGATE_COMMAND"]?.count == size + 3)
             #expect(fields[field: "SHAPELYGATE_MODE"] == "wrapper")
@@ -93,10 +93,10 @@ import Glibc
         let syslog = try #require(JournalListener(path: folder + "/log"))
         var policy = Policy()
         policy.syslog = true
-        var log = AuditLog(policy: policy, terminal: "/dev/pts/3", command: ["ls"])
+        var log = AuditLog(policy: policy, user: "ann", terminal: "/dev/pts/3", command: ["ls"])
         log.journalSocket = folder + "/missing"
         log.syslogSocket = syslog.path
-        log.record(outcome: "locked")
+        log.record(.locked(untrustedRecord: false), warn: { _ in })
         let datagram = syslog.receiveBytes().map { String(decoding: $0, as: UTF8.self) }
         #expect(datagram?.hasPrefix("<\(LOG_AUTH | LOG_NOTICE)>") == true)
         #expect(datagram?.hasSuffix("outcome=locked command=ls") == true)
@@ -105,11 +105,11 @@ import Glibc
     @Test func aFullJournalNeverHoldsTheGate() throws {
         let journal = try #require(JournalListener(path: folder + "/journal"))
         let log = log([Array(String(repeating: "x", count: 1000).utf8)], journal: journal)
-        let fields = log.journalFields(outcome: "passed", reason: nil, line: "x", progress: AuditProgress())
+        let fields = log.journalFields(.passed(.board), line: "x", progress: AuditProgress())
         var sent = 0
         while Platform.sendToJournal(fields, socketPath: journal.path), sent < 100_000 { sent += 1 }
         let start = Platform.monotonicSeconds()
-        log.record(outcome: "denied", reason: "hangup")
+        log.record(.denied(.hangup), warn: { _ in })
         #expect(Platform.monotonicSeconds() - start < 1)
     }
 

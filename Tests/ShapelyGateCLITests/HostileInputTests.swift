@@ -40,7 +40,7 @@ import Glibc
 
 @Suite struct AuditLineTests {
     func line(_ command: [String], purpose: String? = nil) -> String {
-        AuditLog(policy: Policy(), terminal: "/dev/pts/1", command: command, purpose: purpose).line(outcome: "denied", reason: "time-expired")
+        AuditLog(policy: Policy(), user: "ann", terminal: "/dev/pts/1", command: command, purpose: purpose).line(.denied(.timeExpired))
     }
 
     @Test func aCommandCannotForgeASecondLine() {
@@ -59,7 +59,7 @@ import Glibc
             fields[String(word[..<equals])] = String(word[word.index(after: equals)...])
         }
         #expect(fields["outcome"] == "denied")
-        #expect(fields["user"] == AuditLog.userName())
+        #expect(fields["user"] == "ann")
         #expect(fields["command"] == "apt install x outcome=passed user=root")
         #expect(shellWords(fields["command"]!) == ["apt", "install", "x", "outcome=passed", "user=root"])
     }
@@ -103,9 +103,8 @@ import Glibc
             var policy = Policy()
             policy.logFile = path
             var warnings: [String] = []
-            var log = AuditLog(policy: policy, terminal: "x", command: [])
-            log.warn = { warnings.append($0) }
-            log.record(outcome: "passed")
+            let log = AuditLog(policy: policy, user: "ann", terminal: "x", command: [])
+            log.record(.passed(.board)) { warnings.append($0) }
             #expect(warnings.count == 1)
             #expect(warnings.first?.hasPrefix("shapelygate: cannot write log-file \(path): ") == true)
         }
@@ -117,9 +116,8 @@ import Glibc
         var policy = Policy()
         policy.logFile = folder + "/audit.log"
         var warnings: [String] = []
-        var log = AuditLog(policy: policy, terminal: "x", command: [])
-        log.warn = { warnings.append($0) }
-        log.record(outcome: "passed")
+        let log = AuditLog(policy: policy, user: "ann", terminal: "x", command: [])
+        log.record(.passed(.board)) { warnings.append($0) }
         #expect(access(folder + "/target", F_OK) != 0)
         #expect(warnings == ["shapelygate: cannot write log-file \(folder)/audit.log: it is a symbolic link\n"])
     }

@@ -175,17 +175,19 @@ import Glibc
         let path = folder + "/audit.log"
         var policy = Policy()
         policy.logFile = path
-        let log = AuditLog(policy: policy, terminal: "/dev/pts/9", command: ["apt", "upgrade"])
-        log.record(outcome: "denied", reason: "time-expired")
-        log.record(outcome: "passed")
+        let log = AuditLog(policy: policy, user: "ann", terminal: "/dev/pts/9", command: ["apt", "upgrade"])
+        log.record(.denied(.timeExpired), warn: { _ in })
+        log.record(.passed(.board), warn: { _ in })
         let text = readText(path)
         let lines = text.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.first?.hasSuffix("user=\(AuditLog.userName()) tty=/dev/pts/9 outcome=denied reason=time-expired command='apt upgrade'") == true)
+        #expect(lines.first?.hasSuffix("user=ann tty=/dev/pts/9 outcome=denied reason=time-expired command='apt upgrade'") == true)
         #expect(lines.last?.contains("outcome=passed") == true)
         // A log that cannot be written changes nothing.
         policy.logFile = "/nonexistent/folder/audit.log"
-        AuditLog(policy: policy, terminal: "x", command: []).record(outcome: "passed")
+        var warnings: [String] = []
+        AuditLog(policy: policy, user: "ann", terminal: "x", command: []).record(.passed(.board)) { warnings.append($0) }
+        #expect(warnings.count == 1)
     }
 }
 

@@ -27,7 +27,7 @@ import Glibc
         gate.settle()
         #expect(gate.outcome.value == nil)
         gate.clock.advance(by: 10)
-        guard case .tooSmall(let needed) = gate.outcome.value else { Issue.record("not denied"); return }
+        guard case .denied(.tooSmall(let needed)) = gate.outcome.value else { Issue.record("not denied"); return }
         #expect(needed.rows > 12)
         #expect(!gate.terminal.written.contains("1 "))
     }
@@ -46,6 +46,6 @@ import Glibc
         #expect(gate.outcome.value == nil)
         gate.terminal.type("\(gate.right)\r")
         gate.settle()
-        #expect(gate.outcome.value == .passed)
+        #expect(gate.outcome.value == .passed(.board))
     }
 }

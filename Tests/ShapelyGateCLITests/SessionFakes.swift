@@ -109,7 +109,7 @@ final class FakeSignals: SessionSignals, @unchecked Sendable {
     }
 }
 
-final class Outcome: @unchecked Sendable { var value: SessionOutcome? }
+final class Outcome: @unchecked Sendable { var value: GateOutcome? }
 
 struct SessionHarness {
     let terminal = FakeTerminal()

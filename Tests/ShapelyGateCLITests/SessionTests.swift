@@ -20,7 +20,7 @@ import Glibc
         #expect(gate.terminal.discards >= 1)
         gate.terminal.type("\(gate.right)\r")
         gate.settle()
-        #expect(gate.outcome.value == .passed)
+        #expect(gate.outcome.value == .passed(.board))
         #expect(gate.terminal.written.hasSuffix("Passed.\n"))
     }
 
@@ -61,7 +61,7 @@ import Glibc
         #expect(gate.terminal.written.contains("Wrong answers left: 1."))
         gate.terminal.type("\(gate.right)\r")
         gate.settle()
-        #expect(gate.outcome.value == .passed)
+        #expect(gate.outcome.value == .passed(.board))
     }
 
     @Test func aHintChangesNothingButTheMessage() {
@@ -71,11 +71,11 @@ import Glibc
         #expect(gate.terminal.written.contains("Type a number from 1 to 8, then Enter."))
         gate.terminal.type("\(gate.right)\r")
         gate.settle()
-        #expect(gate.outcome.value == .passed)
+        #expect(gate.outcome.value == .passed(.board))
     }
 
-    @Test(arguments: [(TerminalInput.bytes([0x04]), SessionOutcome.endOfInput), (.endOfInput, .endOfInput), (.hangup, .hangup)])
-    func endOfInputAndHangupsDeny(_ input: TerminalInput, _ expected: SessionOutcome) {
+    @Test(arguments: [(TerminalInput.bytes([0x04]), GateOutcome.denied(.endOfInput)), (.endOfInput, .denied(.endOfInput)), (.hangup, .denied(.hangup))])
+    func endOfInputAndHangupsDeny(_ input: TerminalInput, _ expected: GateOutcome) {
         let gate = SessionHarness()
         gate.terminal.arrive(input)
         gate.settle()
@@ -121,7 +121,7 @@ import Glibc
         #expect(gate.terminal.written.contains("Time left: 00:08"))
         gate.terminal.type("\(gate.right)\r")
         gate.settle()
-        #expect(gate.outcome.value == .passed)
+        #expect(gate.outcome.value == .passed(.board))
     }
 
     @Test func plainTerminalsReadCanonicalLines() {
@@ -130,7 +130,7 @@ import Glibc
         #expect(gate.terminal.written.contains("Time left: 00:10\n"))
         gate.terminal.type("\(gate.right)\n")
         gate.settle()
-        #expect(gate.outcome.value == .passed)
+        #expect(gate.outcome.value == .passed(.board))
         #expect(!gate.terminal.written.contains("\u{1B}"))
     }
 

@@ -184,10 +184,10 @@ import Glibc
 
 @Suite struct SudoVerdictTests {
     @Test func aDenialLineReadsBack() {
-        let denial = Verdict.Denial(reason: "time-expired", progress: AuditProgress(rounds: 1, wrong: 2))
+        let denial = Verdict.Denial(outcome: .denied(.timeExpired), progress: AuditProgress(rounds: 1, wrong: 2))
         #expect(denial.line == "shapelygate: denied reason=time-expired rounds=1 wrong=2\n")
         #expect(Verdict.Denial(parsing: Array(denial.line.utf8)) == denial)
-        #expect(Verdict.Denial(parsing: Array("shapelygate: denied reason=SIGINT rounds=0 wrong=0\n".utf8))?.reason == "SIGINT")
+        #expect(Verdict.Denial(parsing: Array("shapelygate: denied reason=SIGINT rounds=0 wrong=0\n".utf8))?.outcome == .interrupted(Interruption(SIGINT)))
     }
 
     @Test(arguments: ["shapelygate: passed\n", "shapelygate: denied reason=a b rounds=0 wrong=0\n",

@@ -55,7 +55,7 @@ struct ApprovalClient {
                 }
             }
             let late = silent ? " (a request did not answer in time: try again)" : ""
-            return Ending(.denied(message: "no request \(id) that you may answer\(late)"))
+            return Ending(.failed(.denied("no request \(id) that you may answer\(late)")))
         }
     }
 

@@ -20,13 +20,12 @@ import ShapelyGateSystem
 
 enum CommandRunner {
     /// Checks that `name` can be run, returning nothing or the error to end with.
-    static func check(_ name: String, environment: [String: String]) throws(GateError) {
+    static func check(_ name: String, searchPath path: String) throws(GateError) {
         if name.isEmpty { throw .commandNotFound("'': command not found") }
         if name.contains("/") {
             try checkCandidate(name, name: name, reportMissing: true)
             return
         }
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         var denied: GateError?
         for directory in path.split(separator: ":", omittingEmptySubsequences: false) {
             let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
@@ -49,14 +48,15 @@ enum CommandRunner {
         if access(candidate, X_OK) != 0 { throw .commandNotExecutable("\(name): \(Platform.describe(errno: errno))") }
     }
 
-    /// Replaces the process with `command`. If exec fails, `report` is told why and the
-    /// gate ends with 126 or 127.
-    static func replaceGate(with command: [String], report: (GateError) -> Void) -> Never {
+    /// Replaces the process with `command`, calling `discardTypeAhead` as the last step
+    /// before exec. If exec fails, `report` is told why and the gate ends with 126 or 127.
+    static func replaceGate(with command: [String], discardingTypeAhead discardTypeAhead: () -> Void,
+                            report: (GateError) -> Void) -> Never {
         Signals.restoreInherited()
         markDescriptorsCloseOnExec()
         var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) }
         argv.append(nil)
-        Terminal.discardTypeAhead()
+        discardTypeAhead()
         execvp(command[0], argv)
         let code = errno
         let reason = Platform.describe(errno: code)

@@ -48,15 +48,17 @@ struct Verdict {
 
     /// `shapelygate: denied reason=time-expired rounds=0 wrong=1`: the audit record's facts.
     struct Denial: Equatable {
-        var reason: String?
+        var outcome: GateOutcome
         var progress: AuditProgress
 
-        init(reason: String?, progress: AuditProgress) {
-            self.reason = reason
+        init(outcome: GateOutcome, progress: AuditProgress) {
+            self.outcome = outcome
             self.progress = progress
         }
 
-        var line: String { "shapelygate: denied reason=\(reason ?? "none") rounds=\(progress.rounds) wrong=\(progress.wrong)\n" }
+        var line: String {
+            "shapelygate: denied reason=\(outcome.reason ?? "none") rounds=\(progress.rounds) wrong=\(progress.wrong)\n"
+        }
 
         /// The line back, or nil for anything else: a reason of at most 40 letters, digits and
         /// dashes, counts of at most 4 digits.
@@ -73,7 +75,7 @@ struct Verdict {
                   let rounds = Self.count(fields[1].dropFirst(7)), let wrong = Self.count(fields[2].dropFirst(6)) else {
                 return nil
             }
-            self.reason = reason == "none" ? nil : String(reason)
+            outcome = GateOutcome(deniedFor: reason == "none" ? nil : String(reason))
             progress = AuditProgress(rounds: rounds, wrong: wrong)
         }
 

@@ -7,6 +7,10 @@
 //   in the password database; none under --verdict-fd). Flags win over
 //   SHAPELYGATE_BOARD=words in the environment, which wins over the user's file, which
 //   wins over the system file.
+// - The environment is read here and nowhere after: the language, the display (tiles'
+//   characters, colours, cursor control), where a command is looked up, the lockout's
+//   folder and whether pam_exec started the gate become fields of their own, and later
+//   stages take those.
 // - The floors and `--strict` are applied last (Policy.enforce), so nothing a user
 //   types or writes can loosen them.
 // - An informational action (--help, --version, --strings-template) reads no file: a
@@ -14,16 +18,27 @@
 // - Nothing here touches the terminal; every problem is a `GateError`.
 
 import ShapelyGate
+import ShapelyGateScreen
 import ShapelyGateSystem
 
 struct Settings {
     var options: Options
     var policy: Policy
-    var environment: [String: String]
+    /// The strings' language: --language, else the locale's.
+    var language: LanguageChoice
+    /// How the terminal is drawn on.
+    var display: Display
+    /// Where a command's name is looked up (PATH, or the default).
+    var commandSearchPath: String
+    /// The folder of the user's lockout state; nil when nothing names one.
+    var stateFolder: String?
+    /// pam_exec started the gate (PAM_TYPE is set): it has no terminal, and says why.
+    var underPAM: Bool
 
     /// The system policy file and the owner it must have, and the user whose own file
-    /// applies. The installed program always reads `/etc/shapelygate.conf`, root's, for
-    /// its effective user; only this library's callers (tests) name others.
+    /// and lockout folder apply. The installed program always reads
+    /// `/etc/shapelygate.conf`, root's, for its effective user; only this library's
+    /// callers (tests) name others.
     struct Files: Sendable {
         var system: String
         var systemOwner: uid_t
@@ -31,11 +46,13 @@ struct Settings {
         static var installed: Files { Files(system: "/etc/shapelygate.conf", systemOwner: 0, user: geteuid()) }
     }
 
+    static let defaultSearchPath = "/usr/local/bin:/usr/bin:/bin"
+
     static func resolve(_ arguments: [String], files: Files, environment: [String: String]) throws(GateError) -> Settings {
         let parsed = try OptionParser.read(arguments)
         let asked = parsed.apply(to: Options())
         guard asked.action == .gate || asked.action == .odds else {
-            return Settings(options: asked, policy: Policy(), environment: environment)
+            return Settings(asked, Policy(), files: files, environment: environment)
         }
         var base = Options()
         var policy = Policy()
@@ -50,6 +67,19 @@ struct Settings {
         if environment["SHAPELYGATE_BOARD"] == "words" { base.board = .words }
         var options = parsed.apply(to: base)
         policy.enforce(on: &options)
-        return Settings(options: options, policy: policy, environment: environment)
+        return Settings(options, policy, files: files, environment: environment)
+    }
+
+    private init(_ options: Options, _ policy: Policy, files: Files, environment: [String: String]) {
+        self.options = options
+        self.policy = policy
+        language = LanguageResolver.resolve(explicit: options.language, environment: environment)
+        display = Display.detect(environment: environment, noColor: options.noColor)
+        commandSearchPath = environment["PATH"] ?? Self.defaultSearchPath
+        stateFolder = options.action == .gate
+            ? StateStore.folder(environment: environment, user: files.user,
+                                passwordHome: files.user == 0 ? PasswordEntry.lookUp(uid: 0)?.home : nil)
+            : nil
+        underPAM = environment["PAM_TYPE"] != nil
     }
 }

@@ -3,7 +3,7 @@
 //
 // Contract:
 // - Fields: MESSAGE, PRIORITY, SYSLOG_IDENTIFIER=shapelygate, SYSLOG_FACILITY=10
-//   (authpriv), MESSAGE_ID (one fixed id per outcome kind), SHAPELYGATE_OUTCOME,
+//   (authpriv), MESSAGE_ID (one fixed id per outcome kind, GateOutcome.messageID), SHAPELYGATE_OUTCOME,
 //   SHAPELYGATE_REASON (when there is one), SHAPELYGATE_USER, SHAPELYGATE_TTY,
 //   SHAPELYGATE_FOR (when given), SHAPELYGATE_COMMAND (when there is one: the words
 //   joined by single spaces, each exactly as the kernel passed it), SHAPELYGATE_ARGC,
@@ -16,36 +16,19 @@
 import ShapelyGateSystem
 
 extension AuditLog {
-    /// MESSAGE_ID of each outcome kind; any other outcome is an error.
-    static let messageIDs = [
-        "passed": "f566834617fd4f15836934871b86e5a1",
-        "denied": "c8d6c610eef142a18e45a31f1f2e75b6",
-        "locked": "9458c2bfb5ae4876a96ce48a587fedcc",
-        "error": "9de320b41eea40768d62462d9102ed77",
-        "requested": "5b3c6e1ad9a04f2c9e7f0b8d41a2c6e3",
-    ]
-
-    static func priority(_ outcome: String) -> Int32 {
-        switch outcome {
-        case "passed": return LOG_INFO
-        case "denied", "locked", "requested": return LOG_NOTICE
-        default: return LOG_ERR
-        }
-    }
-
-    func journalFields(outcome: String, reason: String?, line: String, progress: AuditProgress) -> [JournalField] {
+    func journalFields(_ outcome: GateOutcome, line: String, progress: AuditProgress) -> [JournalField] {
         var fields = [
             JournalField("MESSAGE", line),
-            JournalField("PRIORITY", String(Self.priority(outcome))),
+            JournalField("PRIORITY", String(outcome.priority)),
             JournalField("SYSLOG_IDENTIFIER", "shapelygate"),
             JournalField("SYSLOG_FACILITY", "10"),
-            JournalField("MESSAGE_ID", Self.messageIDs[outcome] ?? Self.messageIDs["error"]!),
-            JournalField("SHAPELYGATE_OUTCOME", outcome),
+            JournalField("MESSAGE_ID", outcome.messageID),
+            JournalField("SHAPELYGATE_OUTCOME", outcome.auditOutcome),
         ]
-        if let reason { fields.append(JournalField("SHAPELYGATE_REASON", reason)) }
+        if let reason = outcome.reason { fields.append(JournalField("SHAPELYGATE_REASON", reason)) }
         if let request { fields.append(JournalField("SHAPELYGATE_REQUEST", request)) }
         if let approver { fields.append(JournalField("SHAPELYGATE_APPROVER", approver)) }
-        fields.append(JournalField("SHAPELYGATE_USER", userName))
+        fields.append(JournalField("SHAPELYGATE_USER", user))
         fields.append(JournalField("SHAPELYGATE_TTY", terminal))
         if let purpose { fields.append(JournalField("SHAPELYGATE_FOR", purpose)) }
         if !commandBytes.isEmpty {

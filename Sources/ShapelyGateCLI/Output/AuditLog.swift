@@ -31,21 +31,20 @@ struct AuditLog {
     var purpose: String?
     /// How the gate was run: predicate, wrapper, login or sudo-plugin.
     var mode: String
-    /// The person the record is about, when it is not this process's real user (the
-    /// sudo judge runs as root for another).
-    var user: String?
+    /// The person the record is about: the real user's name (`PasswordEntry.name`), or,
+    /// for the sudo judge, running as root, the person it judges.
+    var user: String
     /// An approval request's id, and who answered it (the sudo judge's records).
     var request: String?
     var approver: String?
-    /// Where the warning about an unwritable log goes (stderr; tests catch it).
-    var warn: (String) -> Void = { Platform.printError($0) }
     /// journald's socket; only this library's callers (tests) name another.
     var journalSocket = Platform.journalSocket
     /// The syslog socket; only this library's callers (tests) name another.
     var syslogSocket = "/dev/log"
 
-    init(policy: Policy, terminal: String, command: [String], purpose: String? = nil, mode: String? = nil) {
+    init(policy: Policy, user: String, terminal: String, command: [String], purpose: String? = nil, mode: String? = nil) {
         self.policy = policy
+        self.user = user
         self.terminal = terminal
         self.command = command
         self.commandBytes = command.map { Array($0.utf8) }
@@ -54,9 +53,9 @@ struct AuditLog {
     }
 
     /// The line's body, e.g. `user=ann tty=/dev/pts/1 outcome=denied reason=time-expired command=apt upgrade`.
-    func line(outcome: String, reason: String?) -> String {
-        var text = "user=\(Visible.log(userName)) tty=\(Visible.log(terminal)) outcome=\(outcome)"
-        if let reason { text += " reason=\(reason)" }
+    func line(_ outcome: GateOutcome) -> String {
+        var text = "user=\(Visible.log(user)) tty=\(Visible.log(terminal)) outcome=\(outcome.auditOutcome)"
+        if let reason = outcome.reason { text += " reason=\(reason)" }
         if let request { text += " request=\(Visible.log(request))" }
         if let approver { text += " approver=\(Visible.log(approver))" }
         if let purpose { text += " for=\(Visible.shellWord(purpose))" }
@@ -64,16 +63,18 @@ struct AuditLog {
         return text
     }
 
-    /// - Parameter progress: how far the person got, when a board was shown.
-    func record(outcome: String, reason: String? = nil, progress: AuditProgress = AuditProgress()) {
+    /// - Parameters:
+    ///   - progress: how far the person got, when a board was shown.
+    ///   - warn: where the one warning about an unwritable `log-file` goes.
+    func record(_ outcome: GateOutcome, progress: AuditProgress = AuditProgress(), warn: (String) -> Void) {
         guard policy.syslog || policy.logFile != nil else { return }
-        let body = line(outcome: outcome, reason: reason)
+        let body = line(outcome)
         if policy.syslog {
             // Never waits: signals are still blocked here, so a logger that stopped
             // reading must not be able to hold the gate.
-            let fields = journalFields(outcome: outcome, reason: reason, line: body, progress: progress)
+            let fields = journalFields(outcome, line: body, progress: progress)
             if !Platform.sendToJournal(fields, socketPath: journalSocket) {
-                Platform.sendToSystemLog(body, priority: Self.priority(outcome), ident: "shapelygate", socketPath: syslogSocket)
+                Platform.sendToSystemLog(body, priority: outcome.priority, ident: "shapelygate", socketPath: syslogSocket)
             }
         }
         if let path = policy.logFile, let problem = append("\(Self.timestamp()) shapelygate[\(getpid())]: \(body)\n", to: path) {
@@ -95,19 +96,11 @@ struct AuditLog {
         return written == bytes.count ? nil : Platform.describe(errno: errno)
     }
 
-    var userName: String { user ?? Self.userName() }
-
-    /// The real user's name from /etc/passwd, else `uid<N>`. Read directly rather than
-    /// with getpwuid, which a fully static binary cannot use; never from $USER, which the
-    /// user sets.
-    static func userName() -> String {
-        let uid = String(getuid())
-        let passwd = (try? Platform.readFile("/etc/passwd", limit: 16 << 20)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        for line in passwd.split(separator: "\n") {
-            let fields = line.split(separator: ":", omittingEmptySubsequences: false)
-            if fields.count > 2, fields[2] == uid, !fields[0].isEmpty { return String(fields[0]) }
-        }
-        return "uid" + uid
+    /// The real user's name from the password database, else `uid<N>`; never from
+    /// $USER, which the user sets.
+    static func realUserName() -> String {
+        let uid = getuid()
+        return PasswordEntry.lookUp(uid: uid).map(\.name).flatMap { $0.isEmpty ? nil : $0 } ?? "uid\(uid)"
     }
 
     /// UTC, ISO 8601, to the second.

@@ -140,4 +140,10 @@ enum Signals {
         default: return Platform.systemSignalName(number) ?? "signal \(number)"
         }
     }
+
+    /// The signal a name from `name` stands for (1 to 64), or nil.
+    static func number(named text: String) -> Int32? {
+        guard text.hasPrefix("SIG") || text.hasPrefix("signal ") else { return nil }
+        return (1...64).first { name(Int32($0)) == text }.map { Int32($0) }
+    }
 }

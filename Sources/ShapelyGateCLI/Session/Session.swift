@@ -40,8 +40,8 @@ final class Session: @unchecked Sendable {
     private let loginMode: Bool
     private let signals: any SessionSignals
     private let queue = DispatchQueue(label: "shapelygate.session")
-    var outcome: SessionOutcome?
-    private var finished: (@Sendable (SessionOutcome) -> Void)?
+    var outcome: GateOutcome?
+    private var finished: (@Sendable (GateOutcome) -> Void)?
     private var timers: [any SessionTimer] = []
     private var deadlineTimer: (any SessionTimer)?
     var tickTimer: (any SessionTimer)?
@@ -82,7 +82,7 @@ final class Session: @unchecked Sendable {
     var editsLine: Bool { cursorMode || renderer.speaksWords }
 
     /// Runs the gate to its outcome, blocking the calling thread.
-    func run() -> SessionOutcome {
+    func run() -> GateOutcome {
         let done = DispatchSemaphore(value: 0)
         let box = OutcomeBox()
         // The start runs as the queue's work but on this thread, which would only wait:
@@ -95,11 +95,11 @@ final class Session: @unchecked Sendable {
             begin()
         }
         done.wait()
-        return box.value ?? .endOfInput
+        return box.value ?? .denied(.endOfInput)
     }
 
     /// Starts the gate; `finished` runs once, off the queue's work, when it has ended.
-    func start(then finished: @escaping @Sendable (SessionOutcome) -> Void) {
+    func start(then finished: @escaping @Sendable (GateOutcome) -> Void) {
         queue.async { [self] in
             self.finished = finished
             begin()
@@ -150,7 +150,7 @@ final class Session: @unchecked Sendable {
     private func deadlinePassed() {
         guard outcome == nil else { return }
         guard challenge.expireIfDue(at: clock.now()) else { return armTimers() }
-        if !boardShown, let needed { finish(.tooSmall(needed.preferred)) } else { finish(.denied(.timeExpired)) }
+        if !boardShown, let needed { finish(.denied(.tooSmall(needed.preferred))) } else { finish(.denied(.timeExpired)) }
     }
 
     private func tick() {
@@ -293,7 +293,7 @@ final class Session: @unchecked Sendable {
         }
     }
 
-    func finish(_ result: SessionOutcome) {
+    func finish(_ result: GateOutcome) {
         guard outcome == nil else { return }
         outcome = result
         for timer in timers { timer.cancel() }
@@ -301,10 +301,10 @@ final class Session: @unchecked Sendable {
         terminal.discardInput()
         let columns = terminal.size.columns
         if cursorMode {
-            if result != .hangup { terminal.write(Painter.leave + renderer.closing(result.closing, width: columns)) }
-        } else if result != .hangup {
+            if result != .denied(.hangup) { terminal.write(Painter.leave + renderer.closing(result.closing, width: columns)) }
+        } else if result != .denied(.hangup) {
             let closing = renderer.plainClosing(result.closing, width: columns)
-            terminal.write((result == .passed ? "" : "\n") + closing)
+            terminal.write((result.isPass ? "" : "\n") + closing)
         }
         let finished = self.finished
         // Only once the input is no longer watched may the caller close the terminal.
@@ -314,5 +314,5 @@ final class Session: @unchecked Sendable {
 
 /// The outcome handed from the session's queue to the thread waiting in `run()`.
 private final class OutcomeBox: @unchecked Sendable {
-    var value: SessionOutcome?
+    var value: GateOutcome?
 }

@@ -15,8 +15,8 @@ extension Session {
         guard outcome == nil else { return }
         switch terminal.readAvailable() {
         case .nothing: return
-        case .endOfInput: finish(.endOfInput)
-        case .hangup: finish(.hangup)
+        case .endOfInput: finish(.denied(.endOfInput))
+        case .hangup: finish(.denied(.hangup))
         case .bytes(let bytes): editsLine ? edit(bytes) : readLine(bytes)
         }
     }
@@ -25,7 +25,7 @@ extension Session {
         for event in editor.feed(bytes) {
             switch event {
             case .endOfInput:
-                finish(.endOfInput)
+                finish(.denied(.endOfInput))
                 return
             case .submitted(let entry):
                 // While the screen is too small for the board there is nothing to answer.
@@ -96,7 +96,7 @@ extension Session {
             showBoard()
             return .redrawn
         case .passed:
-            finish(.passed)
+            finish(.passed(.board))
         case .tooManyAttempts(let chosen):
             if !cursorMode {
                 terminal.write(renderer.plainMessage(.wrongShape(chosen, attemptsLeft: 0), tileCount: tileCount,

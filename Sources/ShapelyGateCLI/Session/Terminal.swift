@@ -169,16 +169,6 @@ final class Terminal: GateTerminal, @unchecked Sendable {
         }
     }
 
-    /// Drops what was typed on the controlling terminal and not yet read: the gate's
-    /// last act before a pass hands the terminal on (exec, or the caller's next
-    /// command), so a key pressed while it said "Passed." cannot answer that command.
-    static func discardTypeAhead(path: String = Terminal.path) {
-        let descriptor = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return }
-        _ = tcflush(descriptor, TCIFLUSH)
-        _ = Platform.closeDescriptor(descriptor)
-    }
-
     /// Whether the terminal is gone: a hung-up descriptor fails every request with EIO.
     private var isHungUp: Bool {
         var settings = termios()

@@ -17,11 +17,6 @@ struct Lockout {
     let cooldown: Int
     let store: StateStore?
 
-    init(cooldown: Int, environment: [String: String]) {
-        self.cooldown = cooldown
-        store = cooldown > 0 ? StateStore(environment: environment) : nil
-    }
-
     init(cooldown: Int, store: StateStore?) {
         self.cooldown = cooldown
         self.store = store

@@ -30,14 +30,6 @@ struct StateStore {
     /// How long to wait for another gate's lock before denying.
     var lockPatience = 5.0
 
-    /// The store of the user running the gate.
-    init?(environment: [String: String]) {
-        let user = geteuid()
-        guard let folder = Self.folder(environment: environment, user: user,
-                                       passwordHome: user == 0 ? PasswordEntry.lookUp(uid: 0)?.home : nil) else { return nil }
-        self.folder = folder
-    }
-
     /// Where the state of `user` lives: root's in `passwordHome` (its home in the
     /// password database) or /var/lib/shapelygate, whatever the environment says; any
     /// other user's in XDG_STATE_HOME, else HOME. Nil when neither names a folder.

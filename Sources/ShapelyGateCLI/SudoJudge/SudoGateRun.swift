@@ -26,8 +26,8 @@ struct SudoGateRun {
 
     struct Outcome {
         var decision: SudoDecision
-        var auditOutcome = "denied"
-        var reason: String?
+        /// What the audit record says; a gate that could not be started is a failure.
+        var audit: GateOutcome = .failed(.gateFailed)
         var progress = AuditProgress()
         /// An approver answered while the board was up, and the board was ended.
         var interjected = false
@@ -91,26 +91,30 @@ struct SudoGateRun {
             let reason = Platform.describe(errno: failure.error).lowercased()
             let stage = ["cannot take the user's groups", "cannot become the user", "cannot open the terminal", "cannot run"]
             let what = (0..<stage.count).contains(Int(failure.stage)) ? stage[Int(failure.stage)] : "cannot run"
-            return Outcome(decision: .failed("the gate \(what): \(reason)"), auditOutcome: "error", reason: "gate-failed")
+            return Outcome(decision: .failed("the gate \(what): \(reason)"), audit: .failed(.gateFailed))
         }
         guard let status = end.status else {
-            return Outcome(decision: .failed("lost track of the gate, the command was not run"), auditOutcome: "error")
+            return Outcome(decision: .failed("lost track of the gate, the command was not run"), audit: .failed(.lostGate))
         }
         let exited = status & 0x7F == 0, code = (status >> 8) & 0xFF
         let denial = Verdict.Denial(parsing: said)
-        var outcome = Outcome(decision: .denied("not approved, the command was not run"), reason: denial?.reason,
-                              progress: denial?.progress ?? AuditProgress())
+        var outcome = Outcome(decision: .denied("not approved, the command was not run"),
+                              audit: denial?.outcome ?? .denied(.unexplained), progress: denial?.progress ?? AuditProgress())
         if exited && code == 0 && said == Array(Verdict.passed.utf8) && !end.killedByJudge {
-            return Outcome(decision: .approved, auditOutcome: "passed", progress: AuditProgress(rounds: rounds, wrong: 0))
+            return Outcome(decision: .approved, audit: .passed(.board), progress: AuditProgress(rounds: rounds, wrong: 0))
         }
         if end.killedByJudge || !exited {
             outcome.decision = .denied("the gate was interrupted, the command was not run")
-            outcome.reason = end.terminalTaken ? "terminal-taken" : (outcome.reason ?? "interrupted")
+            if end.terminalTaken {
+                outcome.audit = .denied(.terminalTaken)
+            } else if denial == nil {
+                outcome.audit = .denied(.interrupted)
+            }
         } else if code == 0 {
             outcome.decision = .denied("\(facts.programPath) did not report a pass, the command was not run")
         } else if code == 2 {
             outcome.decision = .denied("the gate refused its options (see above), the command was not run")
-            outcome.auditOutcome = "error"
+            outcome.audit = .failed(.refusedOptions)
         } else if code != 1 {
             outcome.decision = .denied("the gate ended with status \(code), the command was not run")
         }

@@ -76,13 +76,10 @@ struct SudoJudgement {
     func decide(_ facts: SudoFacts) -> SudoDecision {
         guard match.gates(command: facts.command) else { return .approved }
         let words = SudoShownCommand.words(facts)
-        var log = AuditLog(policy: (try? settings.get().policy) ?? Policy(), terminal: facts.terminalPath ?? "none",
-                           command: words, mode: "sudo-plugin")
         let account = facts.uid.flatMap(SystemAccounts.account(uid:))
-        log.user = account?.name ?? facts.uid.map { "uid\($0)" }
-        // The judge's standard error goes nowhere: a log-file's warning goes to sudo's.
-        let warn = self.warn
-        log.warn = { warn(String($0.drop { $0 == "\n" }.prefix { $0 != "\n" }).replacing("shapelygate: ", with: "", maxReplacements: 1)) }
+        var log = AuditLog(policy: (try? settings.get().policy) ?? Policy(),
+                           user: account?.name ?? facts.uid.map { "uid\($0)" } ?? "unknown",
+                           terminal: facts.terminalPath ?? "none", command: words, mode: "sudo-plugin")
         let terminal = facts.terminalPath == nil ? -1 : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         defer { if terminal >= 0 { _ = Platform.closeDescriptor(terminal) } }
         let grace = graceWindow(facts, terminal: terminal, account: account)
@@ -118,31 +115,31 @@ struct SudoJudgement {
     private func judge(_ facts: SudoFacts, words: [String], terminal: Int32, account: PasswordEntry?, grace: Grace?,
                        log: inout AuditLog) -> SudoDecision {
         if facts.nonInteractive {
-            log.record(outcome: "denied", reason: "non-interactive")
+            note(log, .denied(.nonInteractive))
             return .denied("a person must approve this command, and sudo -n asks no one")
         }
         guard terminal >= 0 else {
-            log.record(outcome: "denied", reason: "no-terminal")
+            note(log, .denied(.noTerminal))
             return .denied("a terminal is required to approve this command")
         }
         let gate: (options: Options, policy: Policy)
         switch settings {
         case .success(let loaded): gate = loaded
         case .failure(let error):
-            log.record(outcome: "error", reason: "configuration")
+            note(log, .failed(.configuration))
             return .denied(error.message + "; the command was not run")
         }
         guard SudoShownCommand.preservedLists(facts) != nil else {
-            log.record(outcome: "denied", reason: "unknown-environment")
+            note(log, .denied(.unknownEnvironment))
             return .denied("cannot tell which variables --preserve-env names; the command was not run")
         }
         guard !facts.unshowable else {
-            log.record(outcome: "denied", reason: "not-utf8")
+            note(log, .denied(.notUTF8))
             return .denied("a word of the command line is not UTF-8 text, so it cannot be shown for approval; the command was not run")
         }
         let shown = Visible.commandLine(words)
         if DisplayWidth.of(shown) > Renderer.longestGuarded {
-            log.record(outcome: "denied", reason: "too-long")
+            note(log, .denied(.tooLong))
             return .denied(GateStrings(language: "en").text(.tooLong, ["count": String(DisplayWidth.of(shown)),
                                                                       "limit": String(Renderer.longestGuarded)]))
         }
@@ -154,12 +151,12 @@ struct SudoJudgement {
             let (covers, problem) = grace.records.graceCovers(grace.key, window: grace.window, ticket: grace.ticket)
             if let problem { warn("ignoring the grace record " + problem) }
             if covers {
-                log.record(outcome: "passed", reason: "grace")
+                note(log, .passed(.grace))
                 return .approved
             }
         }
         guard tcgetpgrp(terminal) == getpgrp() else {
-            log.record(outcome: "denied", reason: "background")
+            note(log, .denied(.background))
             return .denied("sudo must be in the foreground to ask for approval")
         }
         let approval = self.approval
@@ -210,13 +207,13 @@ struct SudoJudgement {
         switch ending {
         case .answered(let given): return decide(given, log: &log)
         case .timedOut:
-            log.record(outcome: "denied", reason: "not-approved")
+            note(log, .denied(.notApproved))
             return .denied("no approver answered within \(ApprovalClient.duration(approval.timeout)), the command was not run")
         case .withdrawn:
-            log.record(outcome: "denied", reason: "withdrawn")
+            note(log, .denied(.withdrawn))
             return .denied("the request was withdrawn, the command was not run")
         case .interrupted, .hungUp:
-            log.record(outcome: "denied", reason: ending == .hungUp ? "hangup" : "interrupted")
+            note(log, .denied(ending == .hungUp ? .hangup : .interrupted))
             return .denied("the request was interrupted, the command was not run")
         }
     }
@@ -231,13 +228,13 @@ struct SudoJudgement {
         switch ApprovalDesk.open(for: request, approvers: approval.approvers) {
         case .success(let desk):
             log.request = request.id
-            log.record(outcome: "requested")
+            note(log, .requested)
             let notice = ApproverNotice(request: request, approvers: approval.approvers, seconds: seconds)
             _ = notice.tellTerminals()
             if let program = approval.notify, let problem = notice.runNotify(program) { warn(problem) }
             return .success(desk)
         case .failure(let refusal):
-            log.record(outcome: "error", reason: "no-request")
+            note(log, .failed(.noRequest))
             return .failure(.denied(refusal.message + "; the command was not run"))
         }
     }
@@ -247,12 +244,12 @@ struct SudoJudgement {
         switch answer {
         case .approved(let approver):
             log.approver = approver
-            log.record(outcome: "passed", reason: "approved")
+            note(log, .passed(.approved))
             warn("approved by \(approver)")
             return .approved
         case .denied(let approver):
             log.approver = approver
-            log.record(outcome: "denied", reason: "denied-by-approver")
+            note(log, .denied(.deniedByApprover))
             return .denied("\(approver) said no, the command was not run")
         }
     }
@@ -267,10 +264,10 @@ struct SudoJudgement {
             switch records.beginGate(cooldown: cooldown) {
             case .open(let previous): before = previous
             case .locked(let seconds):
-                log.record(outcome: "locked")
+                note(log, .locked(untrustedRecord: false))
                 return .denied("locked after a wrong answer; try again in \(seconds) s")
             case .untrusted(let reason):
-                log.record(outcome: "locked", reason: "untrusted-record")
+                note(log, .locked(untrustedRecord: true))
                 warn("not trusting the lockout record " + reason)
                 return .denied("the lockout record \(records.store.file) cannot be trusted; the command was not run until root removes it")
             }
@@ -298,8 +295,17 @@ struct SudoJudgement {
         if let grace, outcome.decision.result == 1 { grace.records.settleGrace(grace.key, passedAtBoard: true, ticket: grace.ticket) }
         // Under approval=both a pass at the board is half of one: the approver's answer is the record.
         if recordsPass || outcome.decision.result != 1 {
-            log.record(outcome: outcome.auditOutcome, reason: outcome.reason, progress: outcome.progress)
+            note(log, outcome.audit, progress: outcome.progress)
         }
         return outcome.decision
+    }
+
+    /// The audit record of `outcome`. The judge's standard error goes nowhere: a
+    /// log-file's warning goes to sudo's, as a warning line.
+    func note(_ log: AuditLog, _ outcome: GateOutcome, progress: AuditProgress = AuditProgress()) {
+        let warn = self.warn
+        log.record(outcome, progress: progress) {
+            warn(String($0.drop { $0 == "\n" }.prefix { $0 != "\n" }).replacing("shapelygate: ", with: "", maxReplacements: 1))
+        }
     }
 }

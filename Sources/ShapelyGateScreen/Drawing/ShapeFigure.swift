@@ -7,8 +7,6 @@
 // Nothing here knows about characters or terminals; Raster.swift samples it.
 
 import ShapelyGate
-import ShapelyGateSystem  // the C library's sin and cos, chosen in Platform.swift: the only
-                          // reason the screen module depends on the system module
 
 struct ShapeFigure: Sendable {
     enum Boundary: Sendable {
@@ -36,7 +34,7 @@ struct ShapeFigure: Sendable {
             let corners = (0..<10).map { step -> (x: Double, y: Double) in
                 let radius = step % 2 == 0 ? 1.0 : 0.382
                 let angle = (90.0 + 36.0 * Double(step)) * Double.pi / 180
-                return (radius * cos(angle), radius * sin(angle))
+                return (radius * Trigonometry.cos(angle), radius * Trigonometry.sin(angle))
             }
             return polygon(fitted(corners))
         case .diamond:
@@ -45,8 +43,8 @@ struct ShapeFigure: Sendable {
             // The classic heart curve, sampled finely enough to be smooth at any size.
             let corners = (0..<64).map { step -> (x: Double, y: Double) in
                 let t = 2 * Double.pi * Double(step) / 64
-                let s = sin(t)
-                return (16 * s * s * s, 13 * cos(t) - 5 * cos(2 * t) - 2 * cos(3 * t) - cos(4 * t))
+                let s = Trigonometry.sin(t)
+                return (16 * s * s * s, 13 * Trigonometry.cos(t) - 5 * Trigonometry.cos(2 * t) - 2 * Trigonometry.cos(3 * t) - Trigonometry.cos(4 * t))
             }
             return polygon(fitted(corners))
         case .cross:
@@ -86,7 +84,7 @@ struct ShapeFigure: Sendable {
     private static func regular(_ count: Int, turn: Double) -> [(x: Double, y: Double)] {
         (0..<count).map { step in
             let angle = (turn + 360 * Double(step) / Double(count)) * Double.pi / 180
-            return (cos(angle), sin(angle))
+            return (Trigonometry.cos(angle), Trigonometry.sin(angle))
         }
     }
 
