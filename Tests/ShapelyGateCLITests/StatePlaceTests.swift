@@ -16,23 +16,23 @@ import Glibc
     let usersEnvironment = ["HOME": "/home/kid", "XDG_STATE_HOME": "/home/kid/.local/state"]
 
     @Test func rootsStateIsInRootsOwnHomeWhateverTheEnvironmentSays() {
-        #expect(StateStore.folder(environment: usersEnvironment, user: 0, passwordHome: "/root")
+        #expect(Settings.stateFolder(environment: usersEnvironment, user: 0, passwordHome: "/root")
                 == "/root/.local/state/shapelygate")
-        #expect(StateStore.folder(environment: [:], user: 0, passwordHome: "/root") == "/root/.local/state/shapelygate")
+        #expect(Settings.stateFolder(environment: [:], user: 0, passwordHome: "/root") == "/root/.local/state/shapelygate")
     }
 
     @Test(arguments: [nil, "", "/", "//", "relative/home"])
     func rootWithoutAHomeOfItsOwnUsesVarLib(_ home: String?) {
-        #expect(StateStore.folder(environment: usersEnvironment, user: 0, passwordHome: home) == "/var/lib/shapelygate")
+        #expect(Settings.stateFolder(environment: usersEnvironment, user: 0, passwordHome: home) == "/var/lib/shapelygate")
     }
 
     @Test func aUsersStateFollowsXDGStateHomeThenHome() {
-        #expect(StateStore.folder(environment: usersEnvironment, user: 1000, passwordHome: nil)
+        #expect(Settings.stateFolder(environment: usersEnvironment, user: 1000, passwordHome: nil)
                 == "/home/kid/.local/state/shapelygate")
-        #expect(StateStore.folder(environment: ["HOME": "/home/kid"], user: 1000, passwordHome: nil)
+        #expect(Settings.stateFolder(environment: ["HOME": "/home/kid"], user: 1000, passwordHome: nil)
                 == "/home/kid/.local/state/shapelygate")
-        #expect(StateStore.folder(environment: ["XDG_STATE_HOME": "/s"], user: 1000, passwordHome: "/ignored") == "/s/shapelygate")
-        #expect(StateStore.folder(environment: ["HOME": "relative"], user: 1000, passwordHome: nil) == nil)
+        #expect(Settings.stateFolder(environment: ["XDG_STATE_HOME": "/s"], user: 1000, passwordHome: "/ignored") == "/s/shapelygate")
+        #expect(Settings.stateFolder(environment: ["HOME": "relative"], user: 1000, passwordHome: nil) == nil)
     }
 
     @Test func theHomeComesFromThePasswordFileLine() {

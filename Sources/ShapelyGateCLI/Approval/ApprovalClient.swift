@@ -63,11 +63,8 @@ struct ApprovalClient {
     /// order (none when it did not answer in time). When `then` has something to say to
     /// a first reply, it is said and the next reply read.
     func ask(_ line: String, then: (String) -> String? = { _ in nil }) -> [[String]] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
         var replies: [[String]] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for name in Platform.folderEntries(folder) {
             guard !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isNumber }),
                   let connection = Platform.connectedSocket(to: "\(folder)/\(name)", patience: 2) else { continue }
             defer { _ = Platform.closeDescriptor(connection) }

@@ -39,8 +39,8 @@ struct Approvers: Equatable, Sendable {
     var isEmpty: Bool { users.isEmpty && groups.isEmpty }
 
     /// `mum,1001,%parents`: each name must exist.
-    static func parse(_ value: String, name: String, passwd: String = SystemAccounts.text("/etc/passwd"),
-                      group: String = SystemAccounts.text("/etc/group")) throws(SudoRefusal) -> Approvers {
+    static func parse(_ value: String, name: String, passwd: String = SystemAccounts.passwordFile(),
+                      group: String = SystemAccounts.groupFile()) throws(SudoRefusal) -> Approvers {
         var approvers = Approvers()
         for item in value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             guard !item.isEmpty, item != "%" else { throw SudoRefusal("option \(name)= has an empty entry") }
@@ -68,8 +68,8 @@ struct Approvers: Equatable, Sendable {
     }
 
     /// Whether the process of `uid` may answer a request `requester` made.
-    func admit(_ uid: uid_t, requester: uid_t, passwd: String = SystemAccounts.text("/etc/passwd"),
-               group: String = SystemAccounts.text("/etc/group")) -> Bool {
+    func admit(_ uid: uid_t, requester: uid_t, passwd: String = SystemAccounts.passwordFile(),
+               group: String = SystemAccounts.groupFile()) -> Bool {
         guard uid != requester else { return false }
         if uid == 0 { return true }
         let account = passwd.split(separator: "\n").lazy.map { $0.split(separator: ":", omittingEmptySubsequences: false) }

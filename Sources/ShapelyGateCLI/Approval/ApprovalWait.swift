@@ -41,12 +41,12 @@ struct ApprovalWait {
         _ = sg_give_terminal(terminal, getpid())
         defer {
             // Keys typed while waiting answer nothing: not the command, not the shell.
-            _ = tcflush(terminal, TCIFLUSH)
-            if tcgetpgrp(terminal) == getpgrp() { _ = sg_give_terminal(terminal, sudoGroup) }
+            TerminalCalls.flushInput(terminal)
+            if TerminalCalls.foregroundGroup(terminal) == getpgrp() { _ = sg_give_terminal(terminal, sudoGroup) }
             _ = setpgid(0, sudoGroup)
         }
         // Keys typed before the question are no answer to it.
-        _ = tcflush(terminal, TCIFLUSH)
+        TerminalCalls.flushInput(terminal)
         say(introduction)
         let deadline = Platform.monotonicSeconds() + Double(seconds)
         var shown = -1
@@ -58,11 +58,10 @@ struct ApprovalWait {
                 say("\r\u{1B}[K" + timeLeft(left))
                 shown = left
             }
-            var settings = termios()
-            if tcgetattr(terminal, &settings) != 0 { return .hungUp }
+            if TerminalCalls.settings(terminal) == nil { return .hungUp }
             // Another group took the terminal (sudo stopped from outside, the shell back in
             // front): the request goes, and nothing more is written there.
-            if tcgetpgrp(terminal) != getpgrp() { return .interrupted }
+            if TerminalCalls.foregroundGroup(terminal) != getpgrp() { return .interrupted }
             switch Platform.waitForSignal(among: [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP], within: 0.1) {
             case SIGINT, SIGQUIT: return finish(.withdrawn)
             case SIGTERM, SIGHUP: return finish(.interrupted)
@@ -84,8 +83,7 @@ struct ApprovalWait {
     }
 
     private var terminalColumns: Int {
-        var size = winsize()
-        return ioctl(terminal, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        TerminalCalls.columns(terminal) ?? 80
     }
 
     private func timeLeft(_ seconds: Int) -> String {

@@ -34,7 +34,7 @@ struct ApproverNotice {
 
     /// Writes to every approver's terminal that takes messages; how many were told.
     func tellTerminals() -> Int {
-        let passwd = SystemAccounts.text("/etc/passwd")
+        let passwd = SystemAccounts.passwordFile()
         var told = 0
         for (user, line) in Platform.loggedIn(utmp: utmp) {
             guard let uid = SystemAccounts.uid(named: user, passwd: passwd), uid != 0 || approvers.users.contains("root") || approvers.users.contains("0"),

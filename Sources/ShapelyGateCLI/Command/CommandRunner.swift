@@ -40,12 +40,12 @@ enum CommandRunner {
     }
 
     private static func checkCandidate(_ candidate: String, name: String, reportMissing: Bool) throws(GateError) {
-        var info = stat()
-        guard stat(candidate, &info) == 0 else {
-            throw .commandNotFound("\(name): \(reportMissing ? Platform.describe(errno: errno) : "command not found")")
+        switch Executable.check(candidate) {
+        case .runnable: return
+        case .missing(let reason): throw .commandNotFound("\(name): \(reportMissing ? reason : "command not found")")
+        case .folder: throw .commandNotExecutable("\(name): Is a directory")
+        case .refused(let reason): throw .commandNotExecutable("\(name): \(reason)")
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .commandNotExecutable("\(name): Is a directory") }
-        if access(candidate, X_OK) != 0 { throw .commandNotExecutable("\(name): \(Platform.describe(errno: errno))") }
     }
 
     /// Replaces the process with `command`, calling `discardTypeAhead` as the last step
@@ -53,35 +53,12 @@ enum CommandRunner {
     static func replaceGate(with command: [String], discardingTypeAhead discardTypeAhead: () -> Void,
                             report: (GateError) -> Void) -> Never {
         Signals.restoreInherited()
-        markDescriptorsCloseOnExec()
-        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) }
-        argv.append(nil)
-        discardTypeAhead()
-        execvp(command[0], argv)
-        let code = errno
+        Executable.markDescriptorsCloseOnExec(above: 2)
+        let code = Executable.replaceProcess(with: command, last: discardTypeAhead)
         let reason = Platform.describe(errno: code)
         let error: GateError = code == ENOENT ? .commandNotFound("\(command[0]): command not found")
             : .commandNotExecutable("\(command[0]): \(reason)")
         report(error)
         error.status.terminate()
-    }
-
-    private static func markDescriptorsCloseOnExec() {
-        var descriptors: [Int32] = []
-        if let directory = opendir("/proc/self/fd") {
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if let descriptor = Int32(name), descriptor > 2 { descriptors.append(descriptor) }
-            }
-            closedir(directory)
-        } else {
-            descriptors = Array(3..<1024)
-        }
-        for descriptor in descriptors {
-            let flags = fcntl(descriptor, F_GETFD)
-            if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
-        }
     }
 }

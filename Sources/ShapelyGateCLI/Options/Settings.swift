@@ -77,9 +77,24 @@ struct Settings {
         display = Display.detect(environment: environment, noColor: options.noColor)
         commandSearchPath = environment["PATH"] ?? Self.defaultSearchPath
         stateFolder = options.action == .gate
-            ? StateStore.folder(environment: environment, user: files.user,
+            ? Self.stateFolder(environment: environment, user: files.user,
                                 passwordHome: files.user == 0 ? PasswordEntry.lookUp(uid: 0)?.home : nil)
             : nil
         underPAM = environment["PAM_TYPE"] != nil
+    }
+
+    /// Where the state of `user` lives: root's in `passwordHome` (its home in the
+    /// password database) or /var/lib/shapelygate, whatever the environment says; any
+    /// other user's in XDG_STATE_HOME, else HOME. Nil when neither names a folder.
+    static func stateFolder(environment: [String: String], user: uid_t, passwordHome: String?) -> String? {
+        if user == 0 {
+            guard let home = passwordHome, home.hasPrefix("/"), home.contains(where: { $0 != "/" }) else {
+                return "/var/lib/shapelygate"
+            }
+            return home + "/.local/state/shapelygate"
+        }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/shapelygate" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/shapelygate" }
+        return nil
     }
 }

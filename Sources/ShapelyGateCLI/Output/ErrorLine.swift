@@ -20,9 +20,6 @@ enum ErrorLine {
     }
 
     private static func terminalColumns() -> Int? {
-        guard isatty(2) == 1 else { return nil }
-        var size = winsize()
-        guard ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+        TerminalDevice.columns(of: 2)
     }
 }

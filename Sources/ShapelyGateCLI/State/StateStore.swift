@@ -3,8 +3,9 @@
 // from the password database (`/var/lib/shapelygate` when it names none).
 //
 // Contract:
-// - Root never takes its folder from HOME or XDG_STATE_HOME: run with a user's
-//   environment (`sudo -E`, molly-guard) it must not write in that user's home.
+// - The folder is given (Settings.stateFolder chooses it, once, from the environment):
+//   root never takes its folder from HOME or XDG_STATE_HOME, so run with a user's
+//   environment (`sudo -E`, molly-guard) it does not write in that user's home.
 // - A missing folder on the way is created (0700) only inside a folder the effective
 //   user owns: the gate never makes anything in a home, or any folder, of another.
 // - The folder is reached from `/` one component at a time, each opened relative to the
@@ -29,21 +30,6 @@ struct StateStore {
     var file: String { folder + "/lockout" }
     /// How long to wait for another gate's lock before denying.
     var lockPatience = 5.0
-
-    /// Where the state of `user` lives: root's in `passwordHome` (its home in the
-    /// password database) or /var/lib/shapelygate, whatever the environment says; any
-    /// other user's in XDG_STATE_HOME, else HOME. Nil when neither names a folder.
-    static func folder(environment: [String: String], user: uid_t, passwordHome: String?) -> String? {
-        if user == 0 {
-            guard let home = passwordHome, home.hasPrefix("/"), home.contains(where: { $0 != "/" }) else {
-                return "/var/lib/shapelygate"
-            }
-            return home + "/.local/state/shapelygate"
-        }
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/shapelygate" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/shapelygate" }
-        return nil
-    }
 
     init(folder: String) { self.folder = folder }
 

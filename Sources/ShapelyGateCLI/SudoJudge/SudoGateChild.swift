@@ -48,8 +48,7 @@ struct SudoGateChild {
 
     /// Starts the gate and waits for it; nil when it could not be started (errno).
     func run(_ spawn: inout sg_spawn, report: Int32) -> End? {
-        var saved = termios()
-        let restorable = tcgetattr(terminal, &saved) == 0
+        let saved = TerminalCalls.settings(terminal)
         let child = sg_spawn_gate(&spawn)
         // The child has its end of the report pipe, or there is no child: either way it is
         // not the judge's to keep.
@@ -62,9 +61,9 @@ struct SudoGateChild {
         let leave = killed && leavesScreen && !end.screenLeft ? Painter.leaveAfterSignal : ""
         // The settings go back only while sudo's group holds the terminal; the bytes that
         // leave the screen go to whoever holds it, when the gate could not write them.
-        let holder = tcgetpgrp(terminal)
+        let holder = TerminalCalls.foregroundGroup(terminal)
         if holder == ours {
-            putBack(restorable ? saved : nil, leave)
+            putBack(saved, leave)
         } else if end.killedByJudge && holder > 0 {
             // The shell took the terminal back (sudo stopped or killed from outside) and may
             // have written its notice and prompt on the gate's screen, which leaving takes
@@ -96,12 +95,12 @@ struct SudoGateChild {
                     stopped(child, &end)
                     continue
                 }
-                if tcgetpgrp(terminal) == child { _ = sg_give_terminal(terminal, ours) }
+                if TerminalCalls.foregroundGroup(terminal) == child { _ = sg_give_terminal(terminal, ours) }
                 end.status = status
                 return end
             }
             if result < 0 && errno != EINTR { return end }
-            let holder = tcgetpgrp(terminal)
+            let holder = TerminalCalls.foregroundGroup(terminal)
             if !end.killedByJudge, holder > 0, holder != child, holder != ours {
                 end.terminalTaken = true
                 kill(-child, SIGKILL)
@@ -128,7 +127,7 @@ struct SudoGateChild {
     /// The gate stopped (Ctrl-Z): sudo's job stops with it, and goes on only in front.
     private func stopped(_ child: pid_t, _ end: inout End) {
         let ours = getpgrp()
-        let holder = tcgetpgrp(terminal)
+        let holder = TerminalCalls.foregroundGroup(terminal)
         if !end.killedByJudge && holder != child && holder != ours {
             end.terminalTaken = true
             end.killedByJudge = true
@@ -145,7 +144,7 @@ struct SudoGateChild {
                 kill(-child, SIGKILL)
                 return
             }
-        } while tcgetpgrp(terminal) != ours && getppid() != 1
+        } while TerminalCalls.foregroundGroup(terminal) != ours && getppid() != 1
         _ = sg_give_terminal(terminal, child)
         kill(-child, SIGCONT)
     }

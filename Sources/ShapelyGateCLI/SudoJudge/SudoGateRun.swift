@@ -52,7 +52,7 @@ struct SudoGateRun {
     }
 
     func start(on terminal: Int32, interject: @escaping () -> Bool = { false }) -> Outcome {
-        let program = open("/proc/self/exe", O_RDONLY | O_CLOEXEC)
+        let program = Platform.openOwnProgram()
         var verdict: [Int32] = [-1, -1], report: [Int32] = [-1, -1]
         defer { for fd in [program] + verdict + report where fd >= 0 { _ = Platform.closeDescriptor(fd) } }
         guard program >= 0, Self.pipe(&verdict), Self.pipe(&report) else {

@@ -114,35 +114,12 @@ struct SudoJudgement {
 
     private func judge(_ facts: SudoFacts, words: [String], terminal: Int32, account: PasswordEntry?, grace: Grace?,
                        log: inout AuditLog) -> SudoDecision {
-        if facts.nonInteractive {
-            note(log, .denied(.nonInteractive))
-            return .denied("a person must approve this command, and sudo -n asks no one")
-        }
-        guard terminal >= 0 else {
-            note(log, .denied(.noTerminal))
-            return .denied("a terminal is required to approve this command")
-        }
         let gate: (options: Options, policy: Policy)
-        switch settings {
+        switch decidedBeforeAsking(facts, words: words, terminal: terminal, log: log) {
         case .success(let loaded): gate = loaded
-        case .failure(let error):
-            note(log, .failed(.configuration))
-            return .denied(error.message + "; the command was not run")
-        }
-        guard SudoShownCommand.preservedLists(facts) != nil else {
-            note(log, .denied(.unknownEnvironment))
-            return .denied("cannot tell which variables --preserve-env names; the command was not run")
-        }
-        guard !facts.unshowable else {
-            note(log, .denied(.notUTF8))
-            return .denied("a word of the command line is not UTF-8 text, so it cannot be shown for approval; the command was not run")
+        case .failure(let decision): return decision
         }
         let shown = Visible.commandLine(words)
-        if DisplayWidth.of(shown) > Renderer.longestGuarded {
-            note(log, .denied(.tooLong))
-            return .denied(GateStrings(language: "en").text(.tooLong, ["count": String(DisplayWidth.of(shown)),
-                                                                      "limit": String(Renderer.longestGuarded)]))
-        }
         guard let uid = facts.uid, let gid = facts.gid, let account else {
             return .failed("cannot find the invoking user's account")
         }
@@ -155,106 +132,56 @@ struct SudoJudgement {
                 return .approved
             }
         }
-        guard tcgetpgrp(terminal) == getpgrp() else {
+        guard TerminalCalls.foregroundGroup(terminal) == getpgrp() else {
             note(log, .denied(.background))
             return .denied("sudo must be in the foreground to ask for approval")
         }
-        let approval = self.approval
         guard approval.mode != .board else {
             return judgeOnTheBoard(facts, shown: shown, terminal: terminal, gate: gate, records: records, uid: uid,
                                    gid: gid, account: account, grace: grace, log: &log)
         }
-        let asking = { (seconds: Int?, log: inout AuditLog) -> Result<ApprovalDesk, SudoDecision> in
-            self.openRequest(account: account, uid: uid, terminal: facts.terminalPath ?? "none", shown: shown,
-                             approval: approval, seconds: seconds, log: &log)
-        }
-        if approval.mode == .either {
-            // The request waits while the board is up: the first answer decides.
-            var desk: ApprovalDesk?, answer: ApprovalAnswer?, refusal: SudoDecision?
-            defer { desk?.close() }
-            var requestLog = log
-            let board = judgeOnTheBoard(facts, shown: shown, terminal: terminal, gate: gate, records: records, uid: uid,
-                                        gid: gid, account: account, grace: nil, log: &log, beforeGate: {
-                                            switch asking(nil, &requestLog) {
-                                            case .success(let opened): desk = opened
-                                            case .failure(let refused): refusal = refused
-                                            }
-                                            return refusal == nil
-                                        }, interject: {
-                                            answer = desk?.serve()
-                                            return answer
-                                        })
-            log.request = requestLog.request
-            if let refusal { return refusal }
-            if let answer { return decide(answer, log: &log) }
-            return board
-        }
-        if approval.mode == .both {
-            // A pass at the board first; only then is anyone asked.
-            let board = judgeOnTheBoard(facts, shown: shown, terminal: terminal, gate: gate, records: records, uid: uid,
-                                        gid: gid, account: account, grace: nil, log: &log, recordsPass: false)
-            guard board.result == 1 else { return board }
-        }
-        let desk: ApprovalDesk
-        switch asking(approval.timeout, &log) {
-        case .success(let opened): desk = opened
-        case .failure(let refusal): return refusal
-        }
-        defer { desk.close() }
-        let display = Display.detect(environment: facts.submitEnvironment.filter { $0.key == "TERM" }, noColor: true)
-        let ending = ApprovalWait(terminal: terminal, desk: desk, seconds: approval.timeout,
-                                  movesCursor: display.cursorControl).run()
-        switch ending {
-        case .answered(let given): return decide(given, log: &log)
-        case .timedOut:
-            note(log, .denied(.notApproved))
-            return .denied("no approver answered within \(ApprovalClient.duration(approval.timeout)), the command was not run")
-        case .withdrawn:
-            note(log, .denied(.withdrawn))
-            return .denied("the request was withdrawn, the command was not run")
-        case .interrupted, .hungUp:
-            note(log, .denied(ending == .hungUp ? .hangup : .interrupted))
-            return .denied("the request was interrupted, the command was not run")
-        }
+        return askApprovers(facts, shown: shown, terminal: terminal, gate: gate, records: records, uid: uid, gid: gid,
+                            account: account, log: &log)
     }
 
-    /// A request made and its desk open: recorded, and the approvers told (with the time
-    /// they have, when the request has a deadline of its own).
-    private func openRequest(account: PasswordEntry, uid: uid_t, terminal: String, shown: String, approval: ApprovalSettings,
-                             seconds: Int?, log: inout AuditLog) -> Result<ApprovalDesk, SudoDecision> {
-        var generator = SystemRandomNumberGenerator()
-        let request = ApprovalRequest(id: ApprovalRequest.newID(using: &generator), requester: account.name, requesterUID: uid,
-                                      terminal: terminal, shown: shown)
-        switch ApprovalDesk.open(for: request, approvers: approval.approvers) {
-        case .success(let desk):
-            log.request = request.id
-            note(log, .requested)
-            let notice = ApproverNotice(request: request, approvers: approval.approvers, seconds: seconds)
-            _ = notice.tellTerminals()
-            if let program = approval.notify, let problem = notice.runNotify(program) { warn(problem) }
-            return .success(desk)
-        case .failure(let refusal):
-            note(log, .failed(.noRequest))
-            return .failure(.denied(refusal.message + "; the command was not run"))
+    /// The policy's settings, or the denial that comes before any person is asked: sudo
+    /// -n, no terminal, a broken policy, variables that cannot be named, a command that
+    /// cannot be shown.
+    private func decidedBeforeAsking(_ facts: SudoFacts, words: [String], terminal: Int32,
+                                     log: AuditLog) -> Result<(options: Options, policy: Policy), SudoDecision> {
+        if facts.nonInteractive {
+            note(log, .denied(.nonInteractive))
+            return .failure(.denied("a person must approve this command, and sudo -n asks no one"))
         }
+        guard terminal >= 0 else {
+            note(log, .denied(.noTerminal))
+            return .failure(.denied("a terminal is required to approve this command"))
+        }
+        let gate: (options: Options, policy: Policy)
+        switch settings {
+        case .success(let loaded): gate = loaded
+        case .failure(let error):
+            note(log, .failed(.configuration))
+            return .failure(.denied(error.message + "; the command was not run"))
+        }
+        guard SudoShownCommand.preservedLists(facts) != nil else {
+            note(log, .denied(.unknownEnvironment))
+            return .failure(.denied("cannot tell which variables --preserve-env names; the command was not run"))
+        }
+        guard !facts.unshowable else {
+            note(log, .denied(.notUTF8))
+            return .failure(.denied("a word of the command line is not UTF-8 text, so it cannot be shown for approval; the command was not run"))
+        }
+        let shown = Visible.commandLine(words)
+        if DisplayWidth.of(shown) > Renderer.longestGuarded {
+            note(log, .denied(.tooLong))
+            return .failure(.denied(GateStrings(language: "en").text(.tooLong, ["count": String(DisplayWidth.of(shown)),
+                                                                                "limit": String(Renderer.longestGuarded)])))
+        }
+        return .success(gate)
     }
 
-    /// An approver's answer, recorded with the approver's name.
-    private func decide(_ answer: ApprovalAnswer, log: inout AuditLog) -> SudoDecision {
-        switch answer {
-        case .approved(let approver):
-            log.approver = approver
-            note(log, .passed(.approved))
-            warn("approved by \(approver)")
-            return .approved
-        case .denied(let approver):
-            log.approver = approver
-            note(log, .denied(.deniedByApprover))
-            return .denied("\(approver) said no, the command was not run")
-        }
-    }
-
-    private func judgeOnTheBoard(_ facts: SudoFacts, shown: String, terminal: Int32, gate: (options: Options, policy: Policy), records: SudoRecords,
+    func judgeOnTheBoard(_ facts: SudoFacts, shown: String, terminal: Int32, gate: (options: Options, policy: Policy), records: SudoRecords,
                                  uid: uid_t, gid: gid_t, account: PasswordEntry, grace: Grace?, log: inout AuditLog,
                                  recordsPass: Bool = true, beforeGate: () -> Bool = { true },
                                  interject: @escaping () -> ApprovalAnswer? = { nil }) -> SudoDecision {

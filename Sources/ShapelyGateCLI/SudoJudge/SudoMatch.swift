@@ -15,8 +15,8 @@ import ShapelyGateSystem
 
 struct SudoMatch {
     let options: SudoPluginOptions
-    var passwd = SystemAccounts.text("/etc/passwd")
-    var group = SystemAccounts.text("/etc/group")
+    var passwd = SystemAccounts.passwordFile()
+    var group = SystemAccounts.groupFile()
 
     init(options: SudoPluginOptions) { self.options = options }
 

@@ -7,11 +7,9 @@
 //   is nil. (Accounts kept only in a directory service are not found: say so in the
 //   man page.)
 
-import ShapelyGateSystem
-
-enum SystemAccounts {
+package enum SystemAccounts {
     /// The first entry whose field 0 is `name`, split into its fields.
-    static func entry(named name: String, in text: String) -> [Substring]? {
+    package static func entry(named name: String, in text: String) -> [Substring]? {
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: ":", omittingEmptySubsequences: false)
             if fields.count > 2, fields[0] == name { return fields }
@@ -19,18 +17,23 @@ enum SystemAccounts {
         return nil
     }
 
-    static func text(_ path: String) -> String {
+    package static func text(_ path: String) -> String {
         (try? Platform.readFile(path, limit: 16 << 20)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
-    static func uid(named name: String, passwd: String = text("/etc/passwd")) -> uid_t? {
+    /// The text of /etc/passwd (empty when it cannot be read).
+    package static func passwordFile() -> String { text("/etc/passwd") }
+    /// The text of /etc/group (empty when it cannot be read).
+    package static func groupFile() -> String { text("/etc/group") }
+
+    package static func uid(named name: String, passwd: String = passwordFile()) -> uid_t? {
         entry(named: name, in: passwd).flatMap { uid_t($0[2]) }
     }
 
-    static func gid(named name: String, group: String = text("/etc/group")) -> gid_t? {
+    package static func gid(named name: String, group: String = groupFile()) -> gid_t? {
         entry(named: name, in: group).flatMap { gid_t($0[2]) }
     }
 
     /// An account's name and home by uid.
-    static func account(uid: uid_t) -> PasswordEntry? { PasswordEntry.lookUp(uid: uid) }
+    package static func account(uid: uid_t) -> PasswordEntry? { PasswordEntry.lookUp(uid: uid) }
 }

@@ -1,0 +1,132 @@
+// SourceShapeTests.swift — the architecture the README's picture draws, held by reading
+// the sources (never writing them): the environment is read in the first stage only;
+// system calls on terminals, folders, /proc, the password file and exec are the platform
+// module's; the screen module imports no C library; no source file is over 300 lines
+// and no function over 50.
+
+import Foundation
+import TestSupport
+import Testing
+@testable import ShapelyGateCLI
+
+@Suite struct SourceShapeTests {
+    static let sources = packageRoot + "/Sources"
+
+    /// Every source file under `folder` (relative to Sources), with its text.
+    static func files(under folder: String, extensions: Set<String> = ["swift", "c", "h"]) -> [(path: String, text: String)] {
+        let root = sources + "/" + folder
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        return walker.compactMap { $0 as? String }.sorted().compactMap { relative in
+            guard extensions.contains((relative as NSString).pathExtension),
+                  let text = try? String(contentsOfFile: root + "/" + relative, encoding: .utf8) else { return nil }
+            return (folder + "/" + relative, text)
+        }
+    }
+
+    /// The code of a line: what is left without its comment and its string literals' text.
+    static func code(_ line: Substring) -> String {
+        var out = "", inString = false, escaped = false
+        var previous: Character = " "
+        for character in line {
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" {
+                    inString = false
+                    out.append("\"")
+                }
+            } else if character == "/" && previous == "/" {
+                out.removeLast()
+                break
+            } else {
+                out.append(character)
+                if character == "\"" { inString = true }
+            }
+            previous = character
+        }
+        return out
+    }
+
+    @Test func theSettingsKeepNoEnvironmentAndNoLaterStageReadsOne() throws {
+        let settings = try Settings.resolve(["--version"], files: .init(system: "/nonexistent", systemOwner: 0, user: 1000),
+                                            environment: ["TERM": "dumb"])
+        let labels = Mirror(reflecting: settings).children.compactMap(\.label)
+        #expect(!labels.contains("environment"), "\(labels)")
+        for folder in ["ShapelyGateCLI/Run", "ShapelyGateCLI/Session", "ShapelyGateCLI/Command", "ShapelyGateCLI/Output",
+                       "ShapelyGateCLI/State"] {
+            for file in Self.files(under: folder) {
+                for line in file.text.split(separator: "\n") where Self.code(line).contains("environment[")
+                    || Self.code(line).contains("Platform.environment(") {
+                    Issue.record("\(file.path) reads the environment: \(line)")
+                }
+            }
+        }
+        // The screen's detectors read a dictionary they are given: the first stage gives
+        // them the gate's environment, the sudo judge the person's TERM from sudo.
+        for file in Self.files(under: "ShapelyGateCLI") where !file.path.hasSuffix("Options/Settings.swift")
+            && !file.path.contains("/SudoJudge/") {
+            for detector in ["Display.detect(", "Charset.detect(", "ColorMode.detect(", "LanguageResolver.resolve("]
+            where file.text.contains(detector) {
+                Issue.record("\(file.path) calls \(detector) after the first stage")
+            }
+        }
+    }
+
+    @Test func systemCallsOnTerminalsFoldersAndProgramsAreThePlatformModules() {
+        let calls = ["tcsetattr(", "tcgetattr(", "tcflush(", "tcgetpgrp(", "ioctl(", "opendir(", "\"/proc/", "\"/etc/passwd\"",
+                     "\"/etc/group\"", "execvp("]
+        for file in Self.files(under: "ShapelyGateCLI") + Self.files(under: "ShapelyGateScreen") {
+            for line in file.text.split(separator: "\n") {
+                // A literal's quote is kept by `code`, its text is not: look for paths in the raw line.
+                let code = Self.code(line), raw = String(line)
+                for call in calls where call.hasPrefix("\"") ? (raw.contains(call) && !raw.trimmingCharacters(in: .whitespaces).hasPrefix("//"))
+                    : code.contains(call) {
+                    Issue.record("\(file.path): \(call) outside ShapelyGateSystem: \(line)")
+                }
+            }
+        }
+    }
+
+    @Test func theScreenModuleImportsNoCLibraryAndNoPlatformModule() throws {
+        for file in Self.files(under: "ShapelyGateScreen", extensions: ["swift"]) {
+            for line in file.text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@_exported") {
+                #expect(line == "import ShapelyGate", "\(file.path): \(line)")
+            }
+        }
+        let manifest = try String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
+        #expect(manifest.contains(#".target(name: "ShapelyGateScreen", dependencies: ["ShapelyGate"])"#))
+    }
+
+    @Test func noFileOver300LinesAndNoFunctionOver50() {
+        for file in Self.files(under: "") {
+            let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count <= 301, "\(file.path): \(lines.count) lines")
+            for (start, length) in Self.functions(lines) where length > 50 {
+                Issue.record("\(file.path):\(start + 1): a function of \(length) lines")
+            }
+        }
+    }
+
+    /// Where each Swift function, initializer or C function starts and how many lines it
+    /// takes, from its first line to its closing brace, counting braces outside
+    /// comments and string literals.
+    static func functions(_ lines: [Substring]) -> [(start: Int, length: Int)] {
+        var found: [(Int, Int)] = []
+        for (index, line) in lines.enumerated() {
+            let code = Self.code(line)
+            let words = code.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" })
+            let swiftFunction = words.contains("func") || words.first == "init"
+                || (words.contains("init") && (code.contains("init(") || code.contains("init?(")))
+            let cFunction = !line.hasPrefix(" ") && !line.hasPrefix("#") && !line.hasPrefix("}") && code.contains("(")
+                && !code.contains(";") && (code.hasSuffix("{") || code.hasSuffix(")"))
+            guard swiftFunction || cFunction else { continue }
+            var depth = 0, opened = false
+            for end in index..<lines.count {
+                for character in Self.code(lines[end]) {
+                    if character == "{" { depth += 1; opened = true } else if character == "}" { depth -= 1 }
+                }
+                if opened && depth <= 0 { found.append((index, end - index + 1)); break }
+                if !opened && (end - index > 6 || Self.code(lines[end]).contains(";")) { break }
+            }
+        }
+        return found
+    }
+}
