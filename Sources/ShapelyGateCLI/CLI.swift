@@ -41,6 +41,8 @@ public enum CLI {
         Signals.blockForSession()
         // The sudo plugin's judge reads no option, file or variable of the gate's.
         if arguments == ["--sudo-judge"] { return SudoJudge.run() }
+        // So does the PAM module's.
+        if arguments == ["--pam-judge"] { return PamJudge.run() }
         return run(arguments, files: .installed, environment: Platform.environment(), output: .process)
     }
 

@@ -37,6 +37,8 @@ struct AuditLog {
     /// An approval request's id, and who answered it (the sudo judge's records).
     var request: String?
     var approver: String?
+    /// The PAM service a PAM door's record is about (su, sshd, polkit-1).
+    var service: String?
     /// Where the warning about an unwritable log goes (stderr; tests catch it).
     var warn: (String) -> Void = { Platform.printError($0) }
     /// journald's socket; only this library's callers (tests) name another.
@@ -59,6 +61,7 @@ struct AuditLog {
         if let reason { text += " reason=\(reason)" }
         if let request { text += " request=\(Visible.log(request))" }
         if let approver { text += " approver=\(Visible.log(approver))" }
+        if let service { text += " service=\(Visible.log(service))" }
         if let purpose { text += " for=\(Visible.shellWord(purpose))" }
         if !command.isEmpty { text += " command=\(Visible.shellWord(Visible.commandLine(command)))" }
         return text
