@@ -29,7 +29,7 @@ struct AuditLog {
     var commandBytes: [[UInt8]]
     /// What a predicate gate guards (`--for`), when there is no command.
     var purpose: String?
-    /// How the gate was run: predicate, wrapper, login or sudo-plugin.
+    /// How the gate was run: predicate, wrapper, login, sudo-plugin or pam.
     var mode: String
     /// The person the record is about, when it is not this process's real user (the
     /// sudo judge runs as root for another).
