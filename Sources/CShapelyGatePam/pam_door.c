@@ -166,8 +166,10 @@ static int relay(pam_handle_t *pamh, const struct judge *judge, char *text, size
             return decision;
         }
     }
-    if (failed) return reply(judge, 'C', answer) ? -1 : PAM_AUTH_ERR;
-    return reply(judge, asked ? 'A' : 'K', answer) ? -1 : PAM_AUTH_ERR;
+    /* A judge that decided while the conversation waited (a deadline, an approver) has
+       gone: its decision is still there to read, and a closed link without one denies. */
+    (void)reply(judge, failed ? 'C' : asked ? 'A' : 'K', answer);
+    return -1;
 }
 
 /* The child's part: root through and through, the socket on 0 and 1, nothing else open. */

@@ -81,6 +81,11 @@ struct PamApproval {
         }
         defer { desk.close() }
         log.request = requestLog.request
+        let said = ApprovalWait.whatIsAsked(desk) + ["The first answer decides, theirs or the board's."]
+        guard conversation.say(said.joined(separator: "\n")) == .said else {
+            log.record(outcome: "denied", reason: "withdrawn")
+            return Outcome(reason: "withdrawn", message: "the request was withdrawn")
+        }
         var answer: ApprovalAnswer?
         conversation.interject = {
             answer = desk.serve()
