@@ -14,6 +14,9 @@ let package = Package(
         // The sudo approval plugin, libshapelygate_approval.so (installed as
         // shapelygate_approval.so): C only, so no Swift runtime is loaded into sudo.
         .library(name: "shapelygate_approval", type: .dynamic, targets: ["CShapelyGateApproval"]),
+        // The PAM module, libpam_shapelygate.so (installed as pam_shapelygate.so): C only,
+        // its few PAM symbols bound at load time from the libpam of the program that loads it.
+        .library(name: "pam_shapelygate", type: .dynamic, targets: ["CShapelyGatePam"]),
     ],
     targets: [
         // Apple's property lists read from bytes (XML in its encodings, binary, the old
@@ -52,6 +55,16 @@ let package = Package(
                 "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
             ])]
         ),
+        // The PAM module, a second door: opens the program by the same trusted walk, starts
+        // it as root (`--pam-judge`), relays its questions through the application's
+        // conversation and returns its decision. Linked as the sudo plugin is.
+        .target(
+            name: "CShapelyGatePam",
+            linkerSettings: [.unsafeFlags([
+                "-enable-experimental-feature", "Embedded",
+                "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
+            ])]
+        ),
         // Fixtures, temporary files, the terminal model, programs on a pseudo-terminal and
         // the engine's own deal of a board: for the tests only.
         .target(name: "TestSupport", dependencies: ["ShapelyGate"], path: "Tests/TestSupport"),
@@ -61,7 +74,8 @@ let package = Package(
         // The plist reader against the toolchain's Foundation; the shipped binary never links it.
         .testTarget(name: "PlistDifferentialTests", dependencies: ["PlistReader", "ShapelyGate", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["shapelygate", "ShapelyGate", "TestSupport"]),
-        // Loads the built plugin (into sudo, and with dlopen), so it does not link it.
+        // Loads the built plugin (into sudo, and with dlopen), so it does not link it; and the
+        // built PAM module, into pamtester, su and sshd, with a PAM stack of the test's own.
         .testTarget(name: "SudoPluginTests", dependencies: ["shapelygate", "ShapelyGate", "TestSupport"]),
     ]
 )

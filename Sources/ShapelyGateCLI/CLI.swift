@@ -48,6 +48,8 @@ public enum CLI {
         Signals.blockForSession()
         // The sudo plugin's judge reads no option, file or variable of the gate's.
         if arguments == ["--sudo-judge"] { return SudoJudge.run() }
+        // So does the PAM module's.
+        if arguments == ["--pam-judge"] { return PamJudge.run() }
         let ending = decide(arguments, files: .installed, environment: Platform.environment())
         if ending.isInformational { Signals.restoreInheritedMask() }
         return ending.finish(.process)

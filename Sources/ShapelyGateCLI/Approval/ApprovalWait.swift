@@ -73,13 +73,17 @@ struct ApprovalWait {
     /// What is asked, of whom, and how they answer, each line wrapped at words to the
     /// terminal's width.
     private var introduction: String {
-        let request = desk.request
-        let lines = ["Asking for approval.", "To run: \(request.shown)", "Who may approve: \(desk.approvers.description)",
-                     "They answer with: shapelygate --approve \(request.id)", "Ctrl-C withdraws the request."]
+        let lines = Self.whatIsAsked(desk) + ["Ctrl-C withdraws the request."]
         let width = max(20, terminalColumns - 1)
         // The terminal is in its cooked settings: it turns each newline into CR LF.
         let text = lines.flatMap { TextLayout.wrap($0, width: width) }.joined(separator: "\n")
         return "\n" + text + "\n" + (movesCursor ? "" : timeLeft(seconds) + "\n")
+    }
+
+    /// What is asked, of whom, and how they answer (also said at a PAM door).
+    static func whatIsAsked(_ desk: ApprovalDesk) -> [String] {
+        ["Asking for approval.", "To run: \(desk.request.shown)", "Who may approve: \(desk.approvers.description)",
+         "They answer with: shapelygate --approve \(desk.request.id)"]
     }
 
     private var terminalColumns: Int {

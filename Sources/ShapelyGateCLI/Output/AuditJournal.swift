@@ -8,7 +8,8 @@
 //   SHAPELYGATE_FOR (when given), SHAPELYGATE_COMMAND (when there is one: the words
 //   joined by single spaces, each exactly as the kernel passed it), SHAPELYGATE_ARGC,
 //   SHAPELYGATE_ROUNDS, SHAPELYGATE_WRONG, SHAPELYGATE_MODE, and for the sudo judge's
-//   approval requests SHAPELYGATE_REQUEST and SHAPELYGATE_APPROVER. man/shapelygate.1
+//   approval requests SHAPELYGATE_REQUEST and SHAPELYGATE_APPROVER, and for a PAM
+//   door SHAPELYGATE_SERVICE. man/shapelygate.1
 //   lists them.
 // - Values are not escaped or cut: the native protocol carries any bytes, and a record
 //   too large for a datagram goes in a memory file (Journal.swift).
@@ -28,6 +29,7 @@ extension AuditLog {
         if let reason = outcome.reason { fields.append(JournalField("SHAPELYGATE_REASON", reason)) }
         if let request { fields.append(JournalField("SHAPELYGATE_REQUEST", request)) }
         if let approver { fields.append(JournalField("SHAPELYGATE_APPROVER", approver)) }
+        if let service { fields.append(JournalField("SHAPELYGATE_SERVICE", service)) }
         fields.append(JournalField("SHAPELYGATE_USER", user))
         fields.append(JournalField("SHAPELYGATE_TTY", terminal))
         if let purpose { fields.append(JournalField("SHAPELYGATE_FOR", purpose)) }

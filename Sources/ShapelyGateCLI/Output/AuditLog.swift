@@ -29,7 +29,7 @@ struct AuditLog {
     var commandBytes: [[UInt8]]
     /// What a predicate gate guards (`--for`), when there is no command.
     var purpose: String?
-    /// How the gate was run: predicate, wrapper, login or sudo-plugin.
+    /// How the gate was run: predicate, wrapper, login, sudo-plugin or pam.
     var mode: String
     /// The person the record is about: the real user's name (`PasswordEntry.name`), or,
     /// for the sudo judge, running as root, the person it judges.
@@ -37,6 +37,8 @@ struct AuditLog {
     /// An approval request's id, and who answered it (the sudo judge's records).
     var request: String?
     var approver: String?
+    /// The PAM service a PAM door's record is about (su, sshd, polkit-1).
+    var service: String?
     /// journald's socket; only this library's callers (tests) name another.
     var journalSocket = Platform.journalSocket
     /// The syslog socket; only this library's callers (tests) name another.
@@ -58,6 +60,7 @@ struct AuditLog {
         if let reason = outcome.reason { text += " reason=\(reason)" }
         if let request { text += " request=\(Visible.log(request))" }
         if let approver { text += " approver=\(Visible.log(approver))" }
+        if let service { text += " service=\(Visible.log(service))" }
         if let purpose { text += " for=\(Visible.shellWord(purpose))" }
         if !command.isEmpty { text += " command=\(Visible.shellWord(Visible.commandLine(command)))" }
         return text

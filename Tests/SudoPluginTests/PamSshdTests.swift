@@ -1,0 +1,72 @@
+// PamSshdTests.swift — a real sshd of the test's own (its host key, configuration and
+// port on 127.0.0.1, in the mount namespace of PamHarness, with the test's
+// /etc/pam.d/sshd) and the real ssh client on a pseudo-terminal: a keyboard-interactive
+// login shows the words board in the client's prompt, and only a right tile logs in.
+
+import ShapelyGate
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let sshdUnavailable: String? = pamUnavailable ?? (tools("sshd", "ssh", "ssh-keygen") ? nil : "needs sshd, ssh and ssh-keygen (openssh-server, openssh-client)")
+
+@Suite("sshd with the PAM module", .serialized, .enabled(if: sshdUnavailable == nil, "\(sshdUnavailable ?? "")"))
+struct PamSshdTests {
+    /// sshd started in the namespace, then `ssh kid@127.0.0.1`, its status after it; sshd
+    /// is stopped when the script ends or is hung up on.
+    func login(_ options: String) throws -> (PamSpace, PtyProcess) {
+        let space = try #require(PamSpace(services: ["sshd": stack("person=login users=kid seed=1 timeout=60 " + options)]))
+        let folder = space.folder
+        let port = 20000 + Int(getpid() % 20000)
+        writeFile(folder + "/sshd_config", """
+            Port \(port)
+            ListenAddress 127.0.0.1
+            HostKey \(folder)/host_key
+            PidFile \(folder)/sshd.pid
+            UsePAM yes
+            KbdInteractiveAuthentication yes
+            PasswordAuthentication no
+            PubkeyAuthentication no
+            PermitRootLogin no
+            StrictModes no
+            UseDNS no
+
+            """)
+        let ssh = "ssh -F /dev/null -p \(port) -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR "
+            + "-o PreferredAuthentications=keyboard-interactive -o NumberOfPasswordPrompts=1 kid@127.0.0.1 'echo shell-as-$(id -un)'"
+        let pty = space.run("""
+            mkdir -p -m 0755 /run/sshd
+            ssh-keygen -q -t ed25519 -N '' -f '\(folder)/host_key'
+            $(command -v sshd) -f '\(folder)/sshd_config' -E '\(folder)/sshd.log'
+            trap 'kill "$(cat '\''\(folder)/sshd.pid'\'')"' EXIT HUP TERM
+            \(ssh)
+            echo status-$?
+            """)
+        return (space, pty)
+    }
+
+    @Test func aRightTileLogsIn() throws {
+        let (space, pty) = try login("")
+        #expect(pty.waitFor("choose 1-8"), "\(pty.screenText)\n\(readText(space.folder + "/sshd.log"))")
+        #expect(pty.screenText.contains("To run: sshd kid"), "\(pty.screenText)")
+        pty.type("\(BoardOracle(seed: 1).right)\r")
+        #expect(pty.waitFor("status-0"), "\(pty.screenText)")
+        #expect(pty.screenText.contains("shell-as-kid"))
+        let record = space.records().first
+        #expect(record?[field: "SHAPELYGATE_OUTCOME"] == "passed" && record?[field: "SHAPELYGATE_SERVICE"] == "sshd")
+        #expect(record?[field: "SHAPELYGATE_USER"] == "kid")
+    }
+
+    @Test func aWrongTileIsDenied() throws {
+        let (space, pty) = try login("attempts=1")
+        #expect(pty.waitFor("choose 1-8"), "\(pty.screenText)\n\(readText(space.folder + "/sshd.log"))")
+        pty.type("\(BoardOracle(seed: 1).wrong)\r")
+        #expect(pty.waitFor("status-255"), "\(pty.screenText)")
+        #expect(!pty.screenText.contains("shell-as-kid"))
+        #expect(pty.screenText.contains("Permission denied"))
+        #expect(space.records().first?[field: "SHAPELYGATE_REASON"] == "too-many-attempts")
+    }
+}
