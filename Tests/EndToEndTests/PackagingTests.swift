@@ -80,6 +80,8 @@ struct PackagingTests {
             #expect(access("\(prefix)/\(file)", R_OK) == 0, "\(file) missing")
         }
         #expect(access("\(prefix)/share/shapelygate/40-shapelygate", X_OK) == 0)
+        let check = readText(prefix + "/share/shapelygate/40-shapelygate")
+        #expect(check.contains("\ngate='\(prefix)/bin/shapelygate'\n"), "the molly-guard check does not name the installed gate")
         // Unreadable to others, so exec leaves the gate non-dumpable: not traceable by them.
         var binary = stat()
         #expect(stat(prefix + "/bin/shapelygate", &binary) == 0 && binary.st_mode & 0o7777 == 0o711)
@@ -102,6 +104,8 @@ struct PackagingTests {
         }
         #expect(!run.output.contains("note:"))
         #expect(!exists(scratch.path + "/usr/share/shapelygate/created-folders"))
+        // The check names the gate where it will be, not where it was staged.
+        #expect(readText(scratch.path + "/usr/share/shapelygate/40-shapelygate").contains("\ngate='/usr/bin/shapelygate'\n"))
     }
 
     @Test(.enabled(if: tools("dpkg-deb", "dpkg-query", "strip", "readelf", "md5sum"), "needs dpkg-deb, binutils and md5sum"))
