@@ -14,7 +14,8 @@
 #             install created, when they are empty
 #
 # Relative paths are taken from the directory you run it in. Files:
-#   PREFIX/bin/shapelygate (mode 0711: exec leaves a gate no one else can read non-dumpable)
+#   PREFIX/bin/shapelygate (stripped, as the .deb's; mode 0711: exec leaves a gate no one
+#   else can read non-dumpable)
 #   PREFIX/share/man/man1/shapelygate.1
 #   PREFIX/share/bash-completion/completions/shapelygate
 #   PREFIX/share/zsh/vendor-completions/_shapelygate (prefix /usr, as Debian's zsh reads)
@@ -144,11 +145,18 @@ else
     echo "install.sh: no libshapelygate_approval.so beside $binary: the sudo plugin is not installed (use --plugin FILE)" >&2
 fi
 
-# The installed copy of a file, made ready: the plugin stripped of what it does not
-# need, the molly-guard check pointed at the gate installed beside it.
+# The installed copy of a file, made ready: the binary stripped (as package-deb.sh's, and
+# with the same sections left out), the plugin stripped of what it does not need, the
+# molly-guard check pointed at the gate installed beside it.
 finish_file() {
     local file=$1 line
     case $file in
+        */bin/shapelygate)
+            if command -v strip >/dev/null 2>&1; then
+                strip --strip-all --remove-section=.comment --remove-section=.note "$file"
+            else
+                echo "install.sh: strip not found: $file is installed unstripped" >&2
+            fi ;;
         *.so) if command -v strip >/dev/null 2>&1; then strip --strip-unneeded "$file"; fi ;;
         */40-shapelygate)
             while IFS= read -r line; do

@@ -108,6 +108,19 @@ struct PackagingTests {
         #expect(readText(scratch.path + "/usr/share/shapelygate/40-shapelygate").contains("\ngate='/usr/bin/shapelygate'\n"))
     }
 
+    /// install.sh strips the binary as the .deb does: no symbol table, no .comment.
+    @Test(.enabled(if: tool("readelf") != nil, "needs readelf (binutils), to read the installed binary's sections"))
+    func installStripsTheBinary() {
+        let scratch = Scratch()
+        let run = shell("Scripts/install.sh --prefix /usr --destdir \(quoted(scratch.path)) --binary \(quoted(gateBinary))")
+        #expect(run.status == 0, "\(run.output)")
+        let sections = shell("readelf -S -W \(quoted(scratch.path))/usr/bin/shapelygate")
+        #expect(sections.status == 0, "\(sections.output)")
+        #expect(sections.output.contains(".text"))
+        #expect(!sections.output.contains(".symtab") && !sections.output.contains(".comment"), "not stripped")
+        #expect(shell("\(quoted(scratch.path))/usr/bin/shapelygate --version").output == "shapelygate 1.0.0\n")
+    }
+
     @Test(.enabled(if: tools("dpkg-deb", "dpkg-query", "strip", "readelf", "md5sum"), "needs dpkg-deb, binutils and md5sum"))
     func theDebHoldsWhatDebianExpects() {
         let scratch = Scratch()
