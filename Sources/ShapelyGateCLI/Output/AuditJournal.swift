@@ -38,7 +38,7 @@ extension AuditLog {
             JournalField("MESSAGE", line),
             JournalField("PRIORITY", String(Self.priority(outcome))),
             JournalField("SYSLOG_IDENTIFIER", "shapelygate"),
-            JournalField("SYSLOG_FACILITY", "10"),
+            JournalField("SYSLOG_FACILITY", String(Platform.auditFacility >> 3)),
             JournalField("MESSAGE_ID", Self.messageIDs[outcome] ?? Self.messageIDs["error"]!),
             JournalField("SHAPELYGATE_OUTCOME", outcome),
         ]
