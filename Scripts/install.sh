@@ -14,13 +14,15 @@
 #             install created, when they are empty
 #
 # Relative paths are taken from the directory you run it in. Files:
-#   PREFIX/bin/shapelygate (mode 0711: exec leaves a gate no one else can read non-dumpable)
+#   PREFIX/bin/shapelygate (stripped, as the .deb's; mode 0711: exec leaves a gate no one
+#   else can read non-dumpable)
 #   PREFIX/share/man/man1/shapelygate.1
 #   PREFIX/share/bash-completion/completions/shapelygate
 #   PREFIX/share/zsh/vendor-completions/_shapelygate (prefix /usr, as Debian's zsh reads)
 #   PREFIX/share/zsh/site-functions/_shapelygate (any other prefix)
 #   PREFIX/share/fish/vendor_completions.d/shapelygate.fish
-#   PREFIX/share/shapelygate/40-shapelygate (link it into /etc/molly-guard/run.d/)
+#   PREFIX/share/shapelygate/40-shapelygate (link it into /etc/molly-guard/run.d/; it
+#   runs PREFIX/bin/shapelygate by that absolute path, never one found in PATH)
 #   PREFIX/lib/shapelygate/shapelygate_approval.so (the sudo plugin, mode 0644)
 #   PREFIX/share/man/man8/shapelygate_approval.8
 # It says where each file went, and when a shell will not look there by itself.
@@ -67,6 +69,9 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$prefix" ] || usage
 prefix=$(absolute "$prefix")
+case $prefix in
+    *"'"*|*$'\n'*) echo "install.sh: a prefix with ' or a newline cannot be written into the molly-guard check" >&2; exit 2 ;;
+esac
 [ -z "$destdir" ] || destdir=$(absolute "$destdir")
 [ -z "$binary" ] || binary=$(absolute "$binary")
 [ -z "$plugin" ] || plugin=$(absolute "$plugin")
@@ -140,6 +145,28 @@ else
     echo "install.sh: no libshapelygate_approval.so beside $binary: the sudo plugin is not installed (use --plugin FILE)" >&2
 fi
 
+# The installed copy of a file, made ready: the binary stripped (as package-deb.sh's, and
+# with the same sections left out), the plugin stripped of what it does not need, the
+# molly-guard check pointed at the gate installed beside it.
+finish_file() {
+    local file=$1 line
+    case $file in
+        */bin/shapelygate)
+            if command -v strip >/dev/null 2>&1; then
+                strip --strip-all --remove-section=.comment --remove-section=.note "$file"
+            else
+                echo "install.sh: strip not found: $file is installed unstripped" >&2
+            fi ;;
+        *.so) if command -v strip >/dev/null 2>&1; then strip --strip-unneeded "$file"; fi ;;
+        */40-shapelygate)
+            while IFS= read -r line; do
+                case $line in gate=/usr/bin/shapelygate) printf "gate='%s'\n" "${prefix%/}/bin/shapelygate" ;; *) printf '%s\n' "$line" ;; esac
+            done <"$file" >"$file.new"
+            chmod 755 "$file.new"
+            mv "$file.new" "$file" ;;
+    esac
+}
+
 created=()
 make_folder() {
     local folder=$1 missing=() index
@@ -153,9 +180,7 @@ make_folder() {
 for index in "${!files[@]}"; do
     make_folder "$(dirname "$root/${files[index]}")"
     install -m "${modes[index]}" "${sources[index]}" "$root/${files[index]}"
-    case ${files[index]} in
-        *.so) if command -v strip >/dev/null 2>&1; then strip --strip-unneeded "$root/${files[index]}"; fi ;;
-    esac
+    finish_file "$root/${files[index]}"
     echo "installed $root/${files[index]}"
 done
 if [ -z "$destdir" ] && [ ${#created[@]} -gt 0 ]; then

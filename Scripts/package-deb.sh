@@ -66,7 +66,6 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 chmod 755 "$stage"
 Scripts/install.sh --prefix /usr --destdir "$stage" --binary "$binary" >/dev/null
-strip --strip-all --remove-section=.comment --remove-section=.note "$stage/usr/bin/shapelygate"
 gzip -9n "$stage/usr/share/man/man1/shapelygate.1"
 # --- sudo approval plugin: begin ---
 # install.sh put it in /usr/lib/shapelygate/; the .deb must not ship without it.

@@ -10,7 +10,9 @@
 # asks too: its full-screen interface installs anything. dpkg asks before -i, -r, -P,
 # -x, -X, -A, --install, --remove, --purge, --unpack, --configure, --extract,
 # --vextract, --record-avail, --triggers-only, the selection and available-file
-# actions and --add/--remove-architecture.
+# actions and --add/--remove-architecture. An option's value is never taken for the
+# subcommand, an action or the `--` that ends the options, as the tools read them:
+# `apt-get --with-source show install x` and `dpkg --log -- -i x.deb` ask.
 #
 # Use: source it from ~/.bashrc or ~/.zshrc (`. /path/to/apt-guard.sh`); it defines the
 # functions apt, apt-get, aptitude, dpkg and sudo. `sudo apt install cowsay` asks on
@@ -45,45 +47,58 @@ apt_guard_long_wants_value() {
     return 1
 }
 
-# Succeeds when `dpkg ARGS...` holds an action that changes the system.
+# Succeeds when the long option WORD (--name, no `=`) is one of the NAMES that take a
+# value, named whole and in any case, as apt reads it (`--Target-Release stable`).
+apt_guard_apt_long_wants_value() {
+    local word name
+    word=$(printf '%s' "$1" | tr '[:upper:]' '[:lower:]')
+    shift
+    for name in "$@"; do
+        [ "$word" = "--$name" ] && return 0
+    done
+    return 1
+}
+
+# Succeeds when `dpkg ARGS...` holds an action that changes the system. An option's
+# value is never read as an action or as the `--` that ends the options: dpkg takes the
+# next word as the value of these (dpkg(1); `dpkg --log -- -i x.deb` installs).
 apt_guard_dpkg_changes() {
-    local word
+    local word skip=0
     for word in "$@"; do
+        if [ "$skip" = 1 ]; then skip=0; continue; fi
         case $word in
             --) return 1 ;;
             --install|--remove|--purge|--unpack|--configure|--extract|--vextract|--record-avail|--triggers-only) return 0 ;;
             --set-selections|--clear-selections|--update-avail|--merge-avail|--clear-avail|--forget-old-unavail) return 0 ;;
             --add-architecture|--remove-architecture) return 0 ;;
+            --admindir|--root|--instdir|--log|--status-fd|--status-logger|--path-include|--path-exclude) skip=1 ;;
+            --force|--refuse|--no-force|--debug|--abort-after|--ignore-depends|--pre-invoke|--post-invoke) skip=1 ;;
+            --verify-format) skip=1 ;;
             --*) ;;
             -*[irPxXA]*) return 0 ;;
+            -?*) if apt_guard_wants_value D "$word"; then skip=1; fi ;;
         esac
     done
     return 1
 }
 
-# Succeeds when `TOOL ARGS...` could change the installed packages.
-apt_guard_changes() {
-    local tool=${1##*/} word skip=0 short
-    local -a long
+# Succeeds when the first word of ARGS that is neither an option nor an option's value
+# is not one of the read-only subcommands (or, for aptitude, when there is none).
+# SHORT: the letters whose option takes a value; LONG_TEST: how a long option is
+# matched (apt_guard_long_wants_value or apt_guard_apt_long_wants_value); then the long
+# names that take a value, `--`, and the tool's words.
+apt_guard_subcommand_changes() {
+    local tool=$1 short=$2 long_test=$3 word skip=0
+    local -a long=()
+    shift 3
+    while [ "$1" != -- ]; do long+=("$1"); shift; done
     shift
-    case $tool in
-        dpkg) apt_guard_dpkg_changes "$@"; return ;;
-        apt|apt-get)
-            short=acotP
-            long=(option config-file target-release default-release host-architecture build-profiles solver planner) ;;
-        aptitude)
-            short=FOoStw
-            long=(option target-release default-release display-format sort width group-by log-file log-level
-                add-user-tag add-user-tag-to remove-user-tag remove-user-tag-from) ;;
-        *) return 1 ;;
-    esac
-    # The subcommand is the first word that is neither an option nor an option's value.
     for word in "$@"; do
         if [ "$skip" = 1 ]; then skip=0; continue; fi
         case $word in
             --) ;;
             --*=*) ;;
-            --*) if apt_guard_long_wants_value "$word" "${long[@]}"; then skip=1; fi ;;
+            --*) if "$long_test" "$word" "${long[@]}"; then skip=1; fi ;;
             -?*) if apt_guard_wants_value "$short" "$word"; then skip=1; fi ;;
             update|search|show|showsrc|list|policy|depends|rdepends|madison|source|download|changelog) return 1 ;;
             check|clean|autoclean|auto-clean|indextargets|help|versions|why|why-not) return 1 ;;
@@ -92,6 +107,28 @@ apt_guard_changes() {
     done
     # No subcommand: apt and apt-get print their help, aptitude opens its interface.
     [ "$tool" = aptitude ]
+}
+
+# Succeeds when `TOOL ARGS...` could change the installed packages.
+# apt and apt-get give -a a value only for build-dep (-a ARCH; for list and show it is
+# --all-versions) and -s one only for the apt-cache subcommands (-s FILE, --src-cache;
+# elsewhere it is --simulate): the guard asks when either reading finds a change.
+apt_guard_changes() {
+    local tool=${1##*/}
+    local -a apt_long=(option config-file target-release default-release host-architecture build-profiles
+        solver planner with-source format pkg-cache src-cache snapshot)
+    shift
+    case $tool in
+        dpkg) apt_guard_dpkg_changes "$@" ;;
+        apt|apt-get)
+            apt_guard_subcommand_changes "$tool" acotpPS apt_guard_apt_long_wants_value "${apt_long[@]}" -- "$@" ||
+                apt_guard_subcommand_changes "$tool" cotpPsS apt_guard_apt_long_wants_value "${apt_long[@]}" -- "$@" ;;
+        aptitude)
+            apt_guard_subcommand_changes aptitude FOoStw apt_guard_long_wants_value option target-release default-release \
+                display-format sort width group-by log-file log-level add-user-tag add-user-tag-to remove-user-tag \
+                remove-user-tag-from -- "$@" ;;
+        *) return 1 ;;
+    esac
 }
 
 # Runs `TOOL ARGS...` behind the gate when it would change the system, else as it is.

@@ -235,7 +235,12 @@ extension Platform {
         }
     }
 
-    /// Sends one line to the system log (facility auth) without ever waiting: on Linux
+    /// The facility of the audit records, in the syslog line and the journal record
+    /// alike: authpriv (10), where sshd, sudo and su log, kept from the world-readable
+    /// files the auth facility reaches on some systems.
+    package static let auditFacility = LOG_AUTHPRIV
+
+    /// Sends one line to the system log (facility `auditFacility`) without ever waiting: on Linux
     /// a datagram to /dev/log on a non-blocking socket of its own, in the format the C
     /// library uses, dropped if the logger is not reading; elsewhere syslog(3). Returns
     /// whether it was sent.
@@ -253,12 +258,12 @@ extension Platform {
         var stamp = [CChar](repeating: 0, count: 32)
         let length = strftime(&stamp, stamp.count, "%b %e %H:%M:%S", &parts)
         let when = String(decoding: stamp.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let message = Array("<\(LOG_AUTH | priority)>\(when) \(ident)[\(getpid())]: \(line)".utf8)
+        let message = Array("<\(auditFacility | priority)>\(when) \(ident)[\(getpid())]: \(line)".utf8)
         return send(message, socket: fd, to: &address) == message.count
         #else
         line.withCString { text in
             ident.withCString { name in
-                openlog(name, LOG_PID, LOG_AUTH)
+                openlog(name, LOG_PID, auditFacility)
                 withVaList([text]) { vsyslog(priority, "%s", $0) }
                 closelog()
             }

@@ -16,6 +16,31 @@ extension GateProcess {
         var info = siginfo_t()
         return waitid(P_PID, id_t(pid), &info, WSTOPPED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid
     }
+
+    /// Waits, reading the screen, until the gate holds a descriptor on a file whose
+    /// path ends in `suffix` (as /proc/PID/fd shows it); false when it never did.
+    func waitUntilOpen(_ suffix: String) -> Bool {
+        let deadline = monotonicNow() + patience
+        while monotonicNow() < deadline && !hasExited {
+            if openFiles().contains(where: { $0.hasSuffix(suffix) }) { return true }
+            pump(0.02)
+        }
+        return false
+    }
+
+    /// What the gate's descriptors lead to, read from /proc/PID/fd.
+    func openFiles() -> [String] {
+        guard let folder = opendir("/proc/\(pid)/fd") else { return [] }
+        defer { closedir(folder) }
+        var targets: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let count = readlink("/proc/\(pid)/fd/\(name)", &buffer, buffer.count - 1)
+            if count > 0 { targets.append(String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        }
+        return targets
+    }
 }
 
 /// Every escape sequence in `bytes`: the bytes from ESC (or CSI, 0x9B) up to the end
@@ -124,7 +149,7 @@ struct FailClosedTests {
         let (home, holder) = homeWithLockHeld()
         defer { close(holder) }
         let interrupted = GateProcess(["--cooldown", "5"], home: home)
-        interrupted.pump(0.5)
+        #expect(interrupted.waitUntilOpen("/lockout.lock"), "the gate never reached the lock")
         let sent = monotonicNow()
         kill(interrupted.pid, SIGTERM)
         #expect(interrupted.finish(timeout: 3) == .signaled(SIGTERM))
@@ -147,8 +172,9 @@ struct FailClosedTests {
 
     @Test func ctrlZLendsTheTerminalBackUntilTheGateContinues() {
         // A shell with job control, so the gate's process group can really stop (the
-        // kernel never stops an orphaned one) and `fg` can bring it back.
-        let script = "set -m; '\(gateBinary)' --timeout 4; echo \"stopped=$?\"; sleep 1; fg; echo \"ended=$?\""
+        // kernel never stops an orphaned one) and `fg` can bring it back; the shell
+        // brings it back only when the test, having looked, types a line.
+        let script = "set -m; '\(gateBinary)' --timeout 4; echo \"stopped=$?\"; read -r _; fg; echo \"ended=$?\""
         let gate = GateProcess(["-c", script], executable: "/bin/sh")
         #expect(gate.waitFor("choose 1-8"))
         let gateSettings = gate.settings()
@@ -157,6 +183,7 @@ struct FailClosedTests {
         #expect(gate.waitFor("stopped=148"))
         #expect(sameSettings(gate.settings(), gate.initialSettings), "the person's settings are not back while stopped")
         let mark = gate.screen.count
+        gate.type("\r")
         #expect(gate.waitFor("choose 1-8", after: mark))
         #expect(sameSettings(gate.settings(), gateSettings), "the gate's settings are not back after continuing")
         #expect(gate.waitFor("ended=1"))

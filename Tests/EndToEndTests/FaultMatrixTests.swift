@@ -78,8 +78,11 @@ struct FaultMatrixTests {
 
     @Test func suspendAndResumeRedrawsAndTheCountdownKeepsCounting() {
         let gate = underFault(expect: .exited(1)) { gate in
+            // The gate leads its own session, so the kernel discards the stop and the
+            // gate draws its board again; only then is the continue sent.
+            let beforeStop = gate.screen.count
             kill(gate.pid, SIGTSTP)
-            gate.pump(0.3)
+            #expect(gate.waitFor("1-8", after: beforeStop))
             let mark = gate.screen.count
             kill(gate.pid, SIGCONT)
             #expect(gate.waitFor("1-8", after: mark))

@@ -65,6 +65,21 @@ struct GuardScriptTests {
         ("dpkg --print-architecture", false), ("dpkg -c x.deb", false), ("dpkg -I x.deb", false),
     ]
 
+    /// Options whose value is the next word, read as apt-get(8) and dpkg(1) read them:
+    /// the value is never the subcommand, an action or the `--` that ends the options;
+    /// apt names long options whole in any case, and its -a and -s take a value for some
+    /// subcommands only (`apt -s policy install x` installs).
+    static let valueCases: [(line: String, guarded: Bool)] = [
+        ("sudo dpkg --log -- -i x.deb", true), ("sudo dpkg --root -- -i x.deb", true), ("dpkg --admindir -- --install x.deb", true),
+        ("dpkg --instdir -- -i x.deb", true), ("dpkg -D -- -i x.deb", true), ("dpkg -RD -- -i x.deb", true),
+        ("dpkg --force -- -i x.deb", true), ("dpkg --status-fd -- -P x", true), ("dpkg --path-exclude -- -r x", true),
+        ("apt-get --with-source show install cowsay", true), ("sudo apt-get --with-source show install cowsay", true),
+        ("apt -s policy install x", true), ("apt-get --Target-Release show install x", true), ("apt-get -a show install x", true),
+        ("dpkg --log x.log -l", false), ("sudo dpkg --admindir /var/lib/dpkg -s x", false), ("dpkg --root -- -- -i x.deb", false),
+        ("apt-get --with-source x.dsc source x", false), ("apt-get --Target-Release stable source x", false),
+        ("apt policy -s cache.bin x", false), ("apt show -a x", false),
+    ]
+
     func runGuard(_ shellName: String, _ line: String, gate: String, bin: String) -> (status: Int32, output: String) {
         let script = ". \(quoted(packageRoot))/Scripts/examples/apt-guard.sh; \(line)"
         let start = shellName == "zsh" ? "zsh -f -c" : "bash --norc --noprofile -c"
@@ -79,6 +94,11 @@ struct GuardScriptTests {
     @Test(.enabled(if: !shells.isEmpty, "needs bash or zsh"), arguments: shells)
     func bundledSudoOptionsAptitudesScreenAndDpkgsOtherActionsAsk(shell name: String) {
         check(name, Self.harderAptCases)
+    }
+
+    @Test(.enabled(if: !shells.isEmpty, "needs bash or zsh"), arguments: shells)
+    func anOptionsValueIsNeverTheSubcommandNorTheEndOfOptions(shell name: String) {
+        check(name, Self.valueCases)
     }
 
     func check(_ name: String, _ cases: [(line: String, guarded: Bool)]) {

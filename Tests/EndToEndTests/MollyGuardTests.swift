@@ -3,7 +3,9 @@
 // MOLLYGUARD_* in the environment; then under molly-guard's own wrapper script, copied
 // with its folders pointed into a temporary folder, guarding a stub reboot; and the
 // forms that wrapper runs without any check (`reboot -f`, `halt -f`, MOLLYGUARD_CMD set),
-// shown beside the ones it sends through the gate.
+// shown beside the ones it sends through the gate. The check runs the gate by the
+// absolute path install.sh writes into it: each test writes a path of its own the same
+// way, and a gate earlier in PATH is never run.
 
 import TestSupport
 import Testing
@@ -18,15 +20,25 @@ struct MollyGuardTests {
     static let mollyGuard: String? = ["/usr/lib/molly-guard/molly-guard", "/lib/molly-guard/molly-guard"].first { access($0, R_OK) == 0 }
 
     /// A gate stub that records its call (and a missing SWIFT_BACKTRACE=enable=no) and
-    /// exits with GATE_STUB.
-    func stubGate(_ scratch: Scratch) -> String {
-        scratch.folder("bin")
-        scratch.script("bin/shapelygate", """
-            echo "gate $*" >>\(quoted(scratch.path))/calls
+    /// exits with GATE_STUB; `name` tells one stub's calls from another's.
+    func stubGate(_ scratch: Scratch, folder: String = "bin", name: String = "gate") -> String {
+        scratch.folder(folder)
+        scratch.script(folder + "/shapelygate", """
+            echo "\(name) $*" >>\(quoted(scratch.path))/calls
             [ "$SWIFT_BACKTRACE" = enable=no ] || echo "gate without SWIFT_BACKTRACE=enable=no" >>\(quoted(scratch.path))/calls
             exit "${GATE_STUB:-0}"
             """)
-        return scratch.path + "/bin"
+        return scratch.path + "/" + folder
+    }
+
+    /// A copy of the check in `scratch` that runs `gate`, its `gate=/usr/bin/shapelygate`
+    /// line rewritten as install.sh rewrites it.
+    func check(running gate: String, in scratch: Scratch) -> String {
+        let copy = scratch.path + "/40-shapelygate"
+        let text = readText(Self.check).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0 == "gate=/usr/bin/shapelygate" ? "gate='\(gate)'" : String($0) }.joined(separator: "\n")
+        writeFile(copy, text, mode: 0o755)
+        return copy
     }
 
     func environment(_ path: String, gate: Int = 0) -> [String: String] {
@@ -39,7 +51,7 @@ struct MollyGuardTests {
                                 (2, "W: molly-guard: shapelygate failed (status 2), so reboot is not run")] {
             let scratch = Scratch()
             let bin = stubGate(scratch)
-            let run = GateProcess(["-c", "\(quoted(Self.check)) --arg --pretend-ssh"],
+            let run = GateProcess(["-c", "\(quoted(check(running: bin + "/shapelygate", in: scratch))) --arg --pretend-ssh"],
                                   environment: environment(bin, gate: gate), executable: "/bin/sh")
             #expect(run.finish() == .exited(Int32(gate)))
             #expect(run.errorText.contains("I: molly-guard: running \(bin)/shapelygate before reboot"), "\(run.errorText)")
@@ -51,7 +63,8 @@ struct MollyGuardTests {
     @Test func withoutATerminalItStaysOutOfTheWay() {
         let scratch = Scratch()
         let bin = stubGate(scratch)
-        let run = shell("PATH=\(quoted(bin)):/usr/bin:/bin MOLLYGUARD_CMD=poweroff GATE_STUB=1 \(quoted(Self.check)) </dev/null")
+        let copy = check(running: bin + "/shapelygate", in: scratch)
+        let run = shell("PATH=\(quoted(bin)):/usr/bin:/bin MOLLYGUARD_CMD=poweroff GATE_STUB=1 \(quoted(copy)) </dev/null")
         #expect(run.status == 0)
         #expect(run.output.isEmpty)
         #expect(scratch.lines("calls").isEmpty)
@@ -59,30 +72,42 @@ struct MollyGuardTests {
 
     @Test func aMissingGateStopsTheShutdownAndSaysHowToBypass() {
         let scratch = Scratch()
-        let run = GateProcess([Self.check], environment: environment(scratch.path).merging(["PATH": scratch.path]) { $1 },
-                              executable: "/bin/sh")
-        let status = run.finish()
-        // /usr/bin or /usr/local/bin may hold an installed gate on this machine.
-        if !exists("/usr/bin/shapelygate") && !exists("/usr/local/bin/shapelygate") {
-            #expect(status == .exited(127))
-            #expect(run.errorText.contains("shapelygate not found, so reboot is not run"), "\(run.errorText)")
-            #expect(run.errorText.contains("/lib/molly-guard/reboot"))
-        } else {
-            #expect(status != .exited(0))
-        }
+        let bin = stubGate(scratch)
+        let missing = scratch.path + "/prefix/bin/shapelygate"
+        let run = GateProcess([check(running: missing, in: scratch)], environment: environment(bin), executable: "/bin/sh")
+        #expect(run.finish() == .exited(127))
+        #expect(run.errorText.contains("shapelygate not found at \(missing), so reboot is not run"), "\(run.errorText)")
+        #expect(run.errorText.contains("/lib/molly-guard/reboot"))
+        #expect(scratch.lines("calls").isEmpty, "a gate found in PATH ran")
+    }
+
+    /// A caller who cannot write the installed gate can still put a folder of their own
+    /// first in PATH: the gate there is never the one that decides.
+    @Test func aGateEarlierInPATHIsNeverRun() {
+        let scratch = Scratch()
+        let fake = stubGate(scratch, folder: "fake", name: "fake")
+        let installed = stubGate(scratch, folder: "prefix/bin", name: "gate")
+        let run = GateProcess(["-c", quoted(check(running: installed + "/shapelygate", in: scratch))],
+                              environment: environment(fake, gate: 1), executable: "/bin/sh")
+        #expect(run.finish() == .exited(1))
+        #expect(scratch.lines("calls") == ["gate --for reboot"])
+        #expect(run.errorText.contains("I: molly-guard: running \(installed)/shapelygate before reboot"), "\(run.errorText)")
     }
 
     @Test(.enabled(if: tool("setsid") != nil, "needs setsid"))
     func theRealGateWithATerminalOnStdinButNoControllingTerminalDenies() {
-        let run = GateProcess(["-c", "setsid -w \(quoted(Self.check)) --arg x"],
-                              environment: environment(gateFolder), executable: "/bin/sh")
+        let scratch = Scratch()
+        let copy = check(running: gateBinary, in: scratch)
+        let run = GateProcess(["-c", "setsid -w \(quoted(copy)) --arg x"], environment: environment(gateFolder), executable: "/bin/sh")
         #expect(run.finish() == .exited(1))
         #expect(run.errorText.contains("no terminal"), "\(run.errorText)")
         #expect(run.errorText.contains("W: molly-guard: shapelygate denied reboot"))
     }
 
     @Test func theRealGateOnTheTerminalDeniesOnEndOfInput() {
-        let run = GateProcess(["-c", quoted(Self.check)], environment: environment(gateFolder), executable: "/bin/sh")
+        let scratch = Scratch()
+        let copy = check(running: gateBinary, in: scratch)
+        let run = GateProcess(["-c", quoted(copy)], environment: environment(gateFolder), executable: "/bin/sh")
         #expect(run.waitFor("choose 1-"))
         #expect(run.screenText.contains("To run: reboot"), "\(run.screenText)")
         run.type("\u{04}")
@@ -92,7 +117,7 @@ struct MollyGuardTests {
 
     /// molly-guard's wrapper as `command`, its run.d and the real command moved into
     /// `scratch`; the real command records `RAN command arguments`.
-    func wrapper(_ scratch: Scratch, _ command: String = "reboot") -> String {
+    func wrapper(_ scratch: Scratch, _ command: String = "reboot", gate: String) -> String {
         scratch.folder("run.d")
         scratch.folder("lib")
         scratch.script("lib/" + command, "echo \"RAN \(command)${*:+ $*}\" >>\(quoted(scratch.path))/calls")
@@ -100,7 +125,7 @@ struct MollyGuardTests {
         let made = shell("""
             sed -e 's|^SCRIPTSDIR=.*|SCRIPTSDIR=\(scratch.path)/run.d|' -e 's|^EXEC=.*|EXEC="\(scratch.path)/lib/$CMD"|' \
                 \(quoted(Self.mollyGuard ?? "")) >\(quoted(copy)) && chmod 755 \(quoted(copy)) \
-            && ln -sf \(quoted(Self.check)) \(quoted(scratch.path))/run.d/40-shapelygate
+            && ln -sf \(quoted(check(running: gate, in: scratch))) \(quoted(scratch.path))/run.d/40-shapelygate
             """)
         #expect(made.status == 0, "\(made.output)")
         return copy
@@ -127,7 +152,7 @@ struct MollyGuardTests {
             let assignment = words.first { $0.contains("=") }
             let command = words.first { !$0.contains("=") }!
             let arguments = words.drop { $0 != command }.dropFirst()
-            let copy = wrapper(scratch, command)
+            let copy = wrapper(scratch, command, gate: bin + "/shapelygate")
             var env = environment(bin, gate: 1)
             env["MOLLYGUARD_CMD"] = nil
             let run = GateProcess(["-c", ([assignment].compactMap { $0 } + [quoted(copy)] + arguments).joined(separator: " ")],
@@ -148,7 +173,7 @@ struct MollyGuardTests {
         for gate in [0, 1] {
             let scratch = Scratch()
             let bin = stubGate(scratch)
-            let reboot = wrapper(scratch)
+            let reboot = wrapper(scratch, gate: bin + "/shapelygate")
             var env = environment(bin, gate: gate)
             env["MOLLYGUARD_CMD"] = nil
             let run = GateProcess(["-c", "\(quoted(reboot)) now -- --pretend-ssh"], environment: env, executable: "/bin/sh")
@@ -166,7 +191,7 @@ struct MollyGuardTests {
     func underMollyGuardsOwnWrapperANonInteractiveRebootGoesThrough() {
         let scratch = Scratch()
         let bin = stubGate(scratch)
-        let reboot = wrapper(scratch)
+        let reboot = wrapper(scratch, gate: bin + "/shapelygate")
         let run = shell("PATH=\(quoted(bin)):/usr/bin:/bin GATE_STUB=1 \(quoted(reboot)) now </dev/null")
         #expect(run.status == 0, "\(run.output)")
         #expect(scratch.lines("calls") == ["RAN reboot now"])

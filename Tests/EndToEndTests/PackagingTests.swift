@@ -80,6 +80,8 @@ struct PackagingTests {
             #expect(access("\(prefix)/\(file)", R_OK) == 0, "\(file) missing")
         }
         #expect(access("\(prefix)/share/shapelygate/40-shapelygate", X_OK) == 0)
+        let check = readText(prefix + "/share/shapelygate/40-shapelygate")
+        #expect(check.contains("\ngate='\(prefix)/bin/shapelygate'\n"), "the molly-guard check does not name the installed gate")
         // Unreadable to others, so exec leaves the gate non-dumpable: not traceable by them.
         var binary = stat()
         #expect(stat(prefix + "/bin/shapelygate", &binary) == 0 && binary.st_mode & 0o7777 == 0o711)
@@ -102,6 +104,21 @@ struct PackagingTests {
         }
         #expect(!run.output.contains("note:"))
         #expect(!exists(scratch.path + "/usr/share/shapelygate/created-folders"))
+        // The check names the gate where it will be, not where it was staged.
+        #expect(readText(scratch.path + "/usr/share/shapelygate/40-shapelygate").contains("\ngate='/usr/bin/shapelygate'\n"))
+    }
+
+    /// install.sh strips the binary as the .deb does: no symbol table, no .comment.
+    @Test(.enabled(if: tool("readelf") != nil, "needs readelf (binutils), to read the installed binary's sections"))
+    func installStripsTheBinary() {
+        let scratch = Scratch()
+        let run = shell("Scripts/install.sh --prefix /usr --destdir \(quoted(scratch.path)) --binary \(quoted(gateBinary))")
+        #expect(run.status == 0, "\(run.output)")
+        let sections = shell("readelf -S -W \(quoted(scratch.path))/usr/bin/shapelygate")
+        #expect(sections.status == 0, "\(sections.output)")
+        #expect(sections.output.contains(".text"))
+        #expect(!sections.output.contains(".symtab") && !sections.output.contains(".comment"), "not stripped")
+        #expect(shell("\(quoted(scratch.path))/usr/bin/shapelygate --version").output == "shapelygate 1.0.0\n")
     }
 
     @Test(.enabled(if: tools("dpkg-deb", "dpkg-query", "strip", "readelf", "md5sum"), "needs dpkg-deb, binutils and md5sum"))
@@ -194,13 +211,17 @@ struct PackagingTests {
         #expect(readText(log).contains("nightly job not run: shapelygate denied it (status 1)"))
     }
 
-    @Test(.enabled(if: tool("setsid") != nil, "needs setsid"))
+    /// PATH is a folder of the test's holding only what the sample needs besides the
+    /// gate, so a gate installed on this machine (/usr/bin/shapelygate) changes nothing.
+    @Test(.enabled(if: tools("setsid", "date"), "needs setsid and date"))
     func theCronSampleTellsAMissingGateFromADenial() {
         let scratch = Scratch()
         let log = scratch.path + "/cron.log"
-        let run = shell("PATH=/usr/bin:/bin SHAPELYGATE_CRON_LOG=\(quoted(log)) setsid -w Scripts/examples/cron-sample.sh </dev/null")
-        #expect(run.status == 127)
-        #expect(readText(log).contains("nightly job not run: shapelygate not found in PATH (/usr/bin:/bin) (status 127)"))
+        let bin = scratch.folder("bin")
+        #expect(symlink(tool("date")!, bin + "/date") == 0)
+        let run = shell("PATH=\(quoted(bin)) SHAPELYGATE_CRON_LOG=\(quoted(log)) \(quoted(tool("setsid")!)) -w Scripts/examples/cron-sample.sh </dev/null")
+        #expect(run.status == 127, "\(run.output)")
+        #expect(readText(log).contains("nightly job not run: shapelygate not found in PATH (\(bin)) (status 127)"))
         #expect(!readText(log).contains("denied"))
     }
 }

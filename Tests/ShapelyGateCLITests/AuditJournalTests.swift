@@ -98,7 +98,7 @@ import Glibc
         log.syslogSocket = syslog.path
         log.record(.locked(untrustedRecord: false), warn: { _ in })
         let datagram = syslog.receiveBytes().map { String(decoding: $0, as: UTF8.self) }
-        #expect(datagram?.hasPrefix("<\(LOG_AUTH | LOG_NOTICE)>") == true)
+        #expect(datagram?.hasPrefix("<\(LOG_AUTHPRIV | LOG_NOTICE)>") == true)
         #expect(datagram?.hasSuffix("outcome=locked command=ls") == true)
     }
 

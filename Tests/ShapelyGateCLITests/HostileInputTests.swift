@@ -145,7 +145,7 @@ import Glibc
         var buffer = [UInt8](repeating: 0, count: 512)
         let count = recv(fd, &buffer, buffer.count, 0)
         let text = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
-        #expect(text.hasPrefix("<\(LOG_AUTH | LOG_INFO)>"))
+        #expect(text.hasPrefix("<\(LOG_AUTHPRIV | LOG_INFO)>"))
         #expect(text.hasSuffix(" shapelygate[\(getpid())]: user=ann outcome=passed"))
     }
 

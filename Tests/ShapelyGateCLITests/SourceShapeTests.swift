@@ -71,6 +71,21 @@ import Testing
         }
     }
 
+    /// The ending is handed what it needs: it opens no terminal, touches no signal mask
+    /// and swaps no callback of the log.
+    @Test func theEndingOpensNothing() {
+        let ending = Self.files(under: "ShapelyGateCLI/Run").filter { $0.path.hasSuffix("/Ending.swift") }
+        #expect(ending.count == 1)
+        for file in ending {
+            for line in file.text.split(separator: "\n") {
+                let code = Self.code(line)
+                for reach in ["Terminal.", "Signals.", "open(", ".warn =", "Platform."] where code.contains(reach) {
+                    Issue.record("\(file.path) reaches out with \(reach): \(line)")
+                }
+            }
+        }
+    }
+
     @Test func systemCallsOnTerminalsFoldersAndProgramsAreThePlatformModules() {
         let calls = ["tcsetattr(", "tcgetattr(", "tcflush(", "tcgetpgrp(", "ioctl(", "opendir(", "\"/proc/", "\"/etc/passwd\"",
                      "\"/etc/group\"", "execvp("]

@@ -183,7 +183,7 @@ import Testing
         #expect(try settle(system: "board = picture\nmin-rounds = 2\n", user: "board = words\n", []) == .words)
         #expect(try settle(system: "board = words\n", user: "", []) == .words)
         #expect(try settle(system: "board = words\n", user: "", ["--board", "picture"]) == .picture)
-        #expect(throws: GateError.configuration(system + ":1: invalid --board 'sound': expected picture or words")) {
+        #expect(throws: GateError.configuration(system + ":1: invalid board 'sound': expected picture or words")) {
             try settle(system: "board = sound\n", user: nil, [])
         }
     }

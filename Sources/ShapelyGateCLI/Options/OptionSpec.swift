@@ -6,7 +6,9 @@
 // - `parse` reads a value once, checking it against the documented range, into a
 //   `Change` that cannot fail; the command line and the files apply that change. A
 //   value is never read twice.
-// - Every problem is a `GateError.usage` naming the option.
+// - Every problem is a `GateError.usage` naming the option as a flag; `reason` gives
+//   what it says about the value alone, for the places that name the option otherwise
+//   (a file's `key = value`, the sudo Plugin line's `name=value`).
 
 import ShapelyGate
 
@@ -47,6 +49,12 @@ struct OptionSpec: Sendable {
         } catch {
             throw .usage("invalid --\(long)")
         }
+    }
+
+    /// What `error` from `parse` says about the value, without the flag's name:
+    /// "expected a whole number 1-99" from "invalid --attempts 'x': expected ...".
+    static func reason(_ error: GateError) -> String? {
+        error.message.ranges(of: ": ").first.map { String(error.message[$0.upperBound...]) }
     }
 
     /// Reads `value` and applies it to `options`.

@@ -22,7 +22,7 @@ extension AuditLog {
             JournalField("MESSAGE", line),
             JournalField("PRIORITY", String(outcome.priority)),
             JournalField("SYSLOG_IDENTIFIER", "shapelygate"),
-            JournalField("SYSLOG_FACILITY", "10"),
+            JournalField("SYSLOG_FACILITY", String(Platform.auditFacility >> 3)),
             JournalField("MESSAGE_ID", outcome.messageID),
             JournalField("SHAPELYGATE_OUTCOME", outcome.auditOutcome),
         ]

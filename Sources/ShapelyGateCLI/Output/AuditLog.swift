@@ -1,8 +1,8 @@
 // AuditLog.swift — one record per outcome (passed, denied with its reason, locked) with
 // the user, the terminal and what the gate guarded. With `syslog = yes` in the policy it
 // goes to the journal as a structured record (AuditJournal.swift) or, where there is no
-// journal socket, as a syslog line (facility auth, as doas does); it is also appended to
-// the policy's `log-file`.
+// journal socket, as a syslog line (facility authpriv, as the journal record's); it is
+// also appended to the policy's `log-file`. Its words come from the one GateOutcome.
 //
 // Contract:
 // - Logging never changes or delays an outcome. A `log-file` that cannot be written

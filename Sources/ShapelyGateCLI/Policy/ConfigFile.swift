@@ -13,7 +13,9 @@
 // Contract:
 // - Flags override the user file, which overrides the system file.
 // - Any unknown key, bad value or unreadable file is an error naming file and line:
-//   a broken system file ends the gate with status 2, it never weakens it.
+//   a broken system file ends the gate with status 2, it never weakens it. A bad value
+//   is named by its key, as the file writes it (`config:1: invalid timeout '1O': ...`),
+//   never as a flag.
 // - The system file is opened once and that descriptor is checked: a file that is not
 //   owned by root (the owner is a parameter, for tests) or that group or others can
 //   write is refused with status 2 and the command that fixes it, as doas refuses.
@@ -113,7 +115,9 @@ enum ConfigFile {
         do {
             try spec.apply(value, &options)
         } catch {
-            throw .configuration("\(place): \(error.message)")
+            // Named as the file writes it (`timeout`), never as a flag (`--timeout`).
+            let problem = "\(place): invalid \(spec.long) '\(value)'"
+            throw .configuration(OptionSpec.reason(error).map { problem + ": " + $0 } ?? problem)
         }
     }
 

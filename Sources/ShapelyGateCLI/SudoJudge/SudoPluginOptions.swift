@@ -125,7 +125,7 @@ struct SudoPluginOptions {
             _ = try spec.parse(value)
         } catch {
             // The gate says "invalid --kinds '1': expected ..."; the Plugin line writes kinds=1.
-            let detail = error.message.ranges(of: ": ").first.map { String(error.message[$0.upperBound...]) } ?? error.message
+            let detail = OptionSpec.reason(error) ?? error.message
             throw SudoRefusal("invalid \(name)=\(value.prefix(40)): \(detail)")
         }
         setGate(name, value)
