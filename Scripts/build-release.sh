@@ -26,9 +26,9 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
-# The gate alone: -static-executable cannot link the sudo plugin's shared object, which
-# is built after it, without those flags, into the same folder (install.sh finds it
-# beside the binary).
+# The gate alone: -static-executable cannot link the sudo plugin's and the PAM module's
+# shared objects, which are built after it, without those flags, into the same folder
+# (install.sh finds them beside the binary).
 scratch=(--scratch-path .build/static)
 flags=("${scratch[@]}" -c release --product shapelygate --static-swift-stdlib -Xswiftc -static-executable)
 # The C library warns that getpwuid and dlopen need its shared pieces at run time when
@@ -40,6 +40,10 @@ if ! swift build "${flags[@]}" 2>&1 | { grep -vE "statically linked applications
 fi
 if ! swift build "${scratch[@]}" -c release --product shapelygate_approval >&2; then
     echo "build-release.sh: the sudo plugin's release build failed" >&2
+    exit 1
+fi
+if ! swift build "${scratch[@]}" -c release --product pam_shapelygate >&2; then
+    echo "build-release.sh: the PAM module's release build failed" >&2
     exit 1
 fi
 folder=$(swift build "${flags[@]}" --show-bin-path)

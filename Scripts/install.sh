@@ -25,6 +25,10 @@
 #   runs PREFIX/bin/shapelygate by that absolute path, never one found in PATH)
 #   PREFIX/lib/shapelygate/shapelygate_approval.so (the sudo plugin, mode 0644)
 #   PREFIX/share/man/man8/shapelygate_approval.8
+#   PREFIX/lib/shapelygate/pam_shapelygate.so (the PAM module, mode 0644: name it by this
+#     full path in /etc/pam.d, or link it into the system's security/ folder), when
+#     libpam_shapelygate.so is beside the binary
+#   PREFIX/share/man/man8/pam_shapelygate.8
 # It says where each file went, and when a shell will not look there by itself.
 # A failed build installs nothing and exits non-zero.
 set -euo pipefail
@@ -105,9 +109,11 @@ manifest=$root/share/shapelygate/created-folders
 # --plugin or from beside the binary. sudo loads it only if root owns it and no one else
 # can write it: install(1) run by root gives root:root, and the mode is 0644.
 plugin_files=("lib/shapelygate/shapelygate_approval.so" "share/man/man8/shapelygate_approval.8")
+# The PAM module (C, no Swift runtime) and its man page, from beside the binary.
+pam_files=("lib/shapelygate/pam_shapelygate.so" "share/man/man8/pam_shapelygate.8")
 
 if [ "$uninstall" = 1 ]; then
-    for file in "${files[@]}" "${plugin_files[@]}"; do
+    for file in "${files[@]}" "${plugin_files[@]}" "${pam_files[@]}"; do
         if [ -e "$root/$file" ] || [ -L "$root/$file" ]; then rm -f "$root/$file" && echo "removed $root/$file"; fi
     done
     if [ -f "$manifest" ]; then
@@ -143,6 +149,13 @@ if [ -n "$plugin" ]; then
     modes+=(644 644)
 else
     echo "install.sh: no libshapelygate_approval.so beside $binary: the sudo plugin is not installed (use --plugin FILE)" >&2
+fi
+if [ -f "$(dirname "$binary")/libpam_shapelygate.so" ]; then
+    files+=("${pam_files[@]}")
+    sources+=("$(dirname "$binary")/libpam_shapelygate.so" "man/pam_shapelygate.8")
+    modes+=(644 644)
+else
+    echo "install.sh: no libpam_shapelygate.so beside $binary: the PAM module is not installed" >&2
 fi
 
 # The installed copy of a file, made ready: the binary stripped (as package-deb.sh's, and

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds shapelygate_VERSION_ARCH.deb with dpkg-deb, clean for lintian: the stripped
 # static binary (no Swift runtime needed on the target), the sudo approval plugin under
-# /usr/lib/shapelygate (linked against the C library only, hence the one dependency on
-# libc6), the man pages, completions where
+# /usr/lib/shapelygate and the PAM module under /usr/lib/MULTIARCH/security (both linked
+# against the C library only, hence the one dependency on libc6), the man pages, completions where
 # Debian's bash, zsh and fish look, the molly-guard check under /usr/share/shapelygate,
 # copyright, changelog and examples under /usr/share/doc/shapelygate, md5sums, and a
 # commented-out /etc/shapelygate.conf shipped as a conffile.
@@ -72,6 +72,13 @@ gzip -9n "$stage/usr/share/man/man1/shapelygate.1"
 [ -f "$stage/usr/lib/shapelygate/shapelygate_approval.so" ] || { echo "package-deb.sh: the sudo plugin is missing" >&2; exit 1; }
 gzip -9n "$stage/usr/share/man/man8/shapelygate_approval.8"
 # --- sudo approval plugin: end ---
+# The PAM module where libpam looks for a module named without a path: the
+# architecture's security/ folder.
+[ -f "$stage/usr/lib/shapelygate/pam_shapelygate.so" ] || fail "the PAM module is missing"
+security=$stage/usr/lib/$(gcc -print-multiarch 2>/dev/null || dpkg-architecture -qDEB_HOST_MULTIARCH)/security
+install -d -m 755 "$security"
+mv "$stage/usr/lib/shapelygate/pam_shapelygate.so" "$security/pam_shapelygate.so"
+gzip -9n "$stage/usr/share/man/man8/pam_shapelygate.8"
 
 doc=$stage/usr/share/doc/shapelygate
 install -d -m 755 "$doc/examples" "$stage/usr/share/lintian/overrides" "$stage/etc" "$stage/DEBIAN"

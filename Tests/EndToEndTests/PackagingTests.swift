@@ -85,9 +85,10 @@ struct PackagingTests {
         // Unreadable to others, so exec leaves the gate non-dumpable: not traceable by them.
         var binary = stat()
         #expect(stat(prefix + "/bin/shapelygate", &binary) == 0 && binary.st_mode & 0o7777 == 0o711)
+        // Six files of the gate, two of the sudo plugin, two of the PAM module.
         let uninstall = shell("Scripts/install.sh --prefix \(quoted(prefix)) --uninstall")
         #expect(uninstall.status == 0)
-        #expect(uninstall.output.split(separator: "\n").filter { $0.hasPrefix("removed ") && !$0.hasSuffix("/") }.count == 8,
+        #expect(uninstall.output.split(separator: "\n").filter { $0.hasPrefix("removed ") && !$0.hasSuffix("/") }.count == 10,
                 "\(uninstall.output)")
         // Every folder the install made is gone; the one that was there before stays.
         let left = shell("find \(quoted(prefix))")
@@ -136,6 +137,8 @@ struct PackagingTests {
                      "./usr/share/fish/vendor_completions.d/shapelygate.fish", "./usr/share/shapelygate/40-shapelygate",
                      "./usr/share/doc/shapelygate/copyright", "./usr/share/doc/shapelygate/changelog.gz",
                      "./usr/share/lintian/overrides/shapelygate", "./etc/shapelygate.conf",
+                     "./usr/lib/shapelygate/shapelygate_approval.so", "/security/pam_shapelygate.so",
+                     "./usr/share/man/man8/pam_shapelygate.8.gz",
                      " Package: shapelygate", " Version: 1.0.0", " Built-Using: glibc (= ", "conffiles", "md5sums"] {
             #expect(contents.output.contains(line), "\(line) missing")
         }

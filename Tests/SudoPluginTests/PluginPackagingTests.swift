@@ -52,9 +52,14 @@ struct PluginPackagingTests {
         #expect(info.st_mode & 0o7777 == 0o644)
         if runningAsRoot { #expect(info.st_uid == 0 && info.st_gid == 0) }
         #expect(exists(prefix + "/share/man/man8/shapelygate_approval.8"))
+        // The PAM module beside it, built by the same swift build.
+        let pam = prefix + "/lib/shapelygate/pam_shapelygate.so"
+        #expect(stat(pam, &info) == 0 && info.st_mode & 0o7777 == 0o644)
+        #expect(exists(prefix + "/share/man/man8/pam_shapelygate.8"))
         let uninstall = runScript("Scripts/install.sh --prefix '\(prefix)' --uninstall 2>&1")
         #expect(uninstall.status == 0)
         #expect(uninstall.output.contains("removed \(file)"))
-        #expect(!exists(file) && !exists(prefix + "/lib/shapelygate"))
+        #expect(uninstall.output.contains("removed \(pam)"))
+        #expect(!exists(file) && !exists(pam) && !exists(prefix + "/lib/shapelygate"))
     }
 }
