@@ -196,7 +196,8 @@ static bool nothing_left(const struct walk *walk) {
 
 int sg_open_trusted(struct sg_door_message *state) {
     const char *path = state->path;
-    static struct walk walk;
+    /* On the stack: a PAM module may be walked by several threads of one host at once. */
+    struct walk walk;
     memset(&walk, 0, sizeof walk);
     if (path == NULL || path[0] != '/' || strlen(path) >= PATH_MAX) {
         sg_say(state, "shapelygate: option path= needs a full path, starting with /");

@@ -167,8 +167,12 @@ static int relay(pam_handle_t *pamh, const struct judge *judge, char *text, size
         }
     }
     /* A judge that decided while the conversation waited (a deadline, an approver) has
-       gone: its decision is still there to read, and a closed link without one denies. */
-    (void)reply(judge, failed ? 'C' : asked ? 'A' : 'K', answer);
+       gone: its decision is still there to read, and a closed link without one denies.
+       An answer that cannot be passed on (too long for a message) is no answer: the door
+       denies at once rather than leave the judge waiting for one. */
+    char said = failed ? 'C' : asked ? 'A' : 'K';
+    size_t long_answer = answer == NULL ? 0 : strlen(answer);
+    if (!reply(judge, said, answer) && said == 'A' && long_answer + 3 > SG_MESSAGE_LIMIT) return PAM_AUTH_ERR;
     return -1;
 }
 

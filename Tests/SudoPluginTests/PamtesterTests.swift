@@ -81,6 +81,25 @@ struct PamtesterTests {
         #expect(fields(space) == ["denied/end-of-input/root/pam/gate-test"])
     }
 
+    /// The lockout is the person's, whichever door set it: a door whose own line sets no
+    /// cooldown still finds it shut.
+    @Test func aLockoutSetAtOneDoorShutsADoorWithoutACooldown() throws {
+        let space = try #require(PamSpace(services: [
+            "gate-test": stack("person=caller seed=1 timeout=60 attempts=1 cooldown=300"),
+            "other-door": stack("person=caller seed=1 timeout=60"),
+        ]))
+        let oracle = BoardOracle(seed: 1)
+        let first = pamtester(space)
+        #expect(first.waitFor("choose 1-8"))
+        first.type("\(oracle.wrong)\r")
+        #expect(first.waitFor("status-1"), "\(first.screenText)")
+        let second = space.run("pamtester other-door root authenticate\necho status-$?")
+        #expect(second.waitFor("status-1"), "\(second.screenText)")
+        #expect(!second.screenText.contains("choose 1-"), "a board at a door that should be shut")
+        #expect(second.screenText.contains("locked after a wrong answer"))
+        #expect(fields(space) == ["denied/too-many-attempts/root/pam/gate-test", "locked/-/root/pam/other-door"])
+    }
+
     @Test func anOptionErrorFailsClosedAndSaysSoInTheJournal() throws {
         let space = try space("person=caller seed=1 grace=30")
         let pty = pamtester(space)

@@ -18,7 +18,7 @@
 // - Every gated authentication is an audit record (when the policy keeps them), with
 //   SHAPELYGATE_MODE=pam and SHAPELYGATE_SERVICE naming the door; the lockout after a
 //   denial is the sudo judge's, per person, so a child locked out at su is locked out
-//   at sudo too.
+//   at sudo too, and at a door whose line sets no cooldown (SudoRecords.check).
 
 import ShapelyGate
 import ShapelyGateScreen

@@ -67,16 +67,14 @@ struct PamJudgement {
         log.service = facts.serviceName
         let records = SudoRecords(uid: person.uid)
         let cooldown = gate.options.cooldown
-        if cooldown > 0 {
-            switch records.beginGate(cooldown: cooldown) {
-            case .open: break
-            case .locked(let seconds):
-                Self.note(log, .locked(untrustedRecord: false))
-                return (.denied, "locked after a wrong answer; try again in \(seconds) s")
-            case .untrusted(let reason):
-                Self.note(log, .locked(untrustedRecord: true))
-                return (.denied, "the lockout record cannot be trusted (\(reason)); root must remove it")
-            }
+        switch records.check(cooldown: cooldown) {
+        case .open: break
+        case .locked(let seconds):
+            Self.note(log, .locked(untrustedRecord: false))
+            return (.denied, "locked after a wrong answer; try again in \(seconds) s")
+        case .untrusted(let reason):
+            Self.note(log, .locked(untrustedRecord: true))
+            return (.denied, "the lockout record cannot be trusted (\(reason)); root must remove it")
         }
         let asking = PamApproval(judgement: self, person: person)
         let outcome = asking.run(&conversation, log: &log)

@@ -187,17 +187,15 @@ struct SudoJudgement {
                                  interject: @escaping () -> ApprovalAnswer? = { nil }) -> SudoDecision {
         let cooldown = gate.options.cooldown
         var before: LockoutState?
-        if cooldown > 0 {
-            switch records.beginGate(cooldown: cooldown) {
-            case .open(let previous): before = previous
-            case .locked(let seconds):
-                note(log, .locked(untrustedRecord: false))
-                return .denied("locked after a wrong answer; try again in \(seconds) s")
-            case .untrusted(let reason):
-                note(log, .locked(untrustedRecord: true))
-                warn("not trusting the lockout record " + reason)
-                return .denied("the lockout record \(records.store.file) cannot be trusted; the command was not run until root removes it")
-            }
+        switch records.check(cooldown: cooldown) {
+        case .open(let previous): before = previous
+        case .locked(let seconds):
+            note(log, .locked(untrustedRecord: false))
+            return .denied("locked after a wrong answer; try again in \(seconds) s")
+        case .untrusted(let reason):
+            note(log, .locked(untrustedRecord: true))
+            warn("not trusting the lockout record " + reason)
+            return .denied("the lockout record \(records.store.file) cannot be trusted; the command was not run until root removes it")
         }
         guard beforeGate() else {
             // No board after all (the request could not be made): the count as it was.
