@@ -203,11 +203,16 @@ struct GateEndToEndTests {
 
         let colour = GateProcess(["--seed", "12", "--timeout", "1"], environment: ["LANG": "en_US.UTF-8", "NO_COLOR": ""])
         #expect(colour.waitFor("1-8"))
-        // Only normal ANSI colours (magenta) or the terminal's own, never the bright ones.
-        #expect(colours.contains { colour.screenText.contains($0) })
-        #expect(!bright.contains { colour.screenText.contains($0) })
+        // Sixteen colours are the theme's, and none reads on every theme: the terminal's
+        // own foreground only, blocks still drawn. 256 colours are xterm's own values.
+        #expect(!(colours + bright).contains { colour.screenText.contains($0) } && !colour.screenText.contains("38;5"))
         #expect(colour.screenText.unicodeScalars.contains { (0x2580...0x259F).contains($0.value) })
         #expect(colour.finish() == .exited(1))
+        let indexed = GateProcess(["--seed", "12", "--timeout", "1"],
+                                  environment: ["TERM": "xterm-256color", "LANG": "en_US.UTF-8", "NO_COLOR": ""])
+        #expect(indexed.waitFor("1-8"))
+        #expect(indexed.screenText.contains("38;5;") && !(colours + bright).contains { indexed.screenText.contains($0) })
+        #expect(indexed.finish() == .exited(1))
     }
 }
 

@@ -1,6 +1,7 @@
-// PaletteTests.swift — tile colours read on any background (the contrast is computed
-// here from the xterm colour formulas, not taken on trust), and which colours and
-// which character set a terminal gets from its environment.
+// PaletteTests.swift — 256-colour tiles read on black and on white (the contrast is
+// computed here from the xterm colour formulas, not taken on trust; ThemeContrastTests
+// checks every theme), and which colours and which character set a terminal gets from
+// its environment.
 
 import ShapelyGate
 import Testing
@@ -52,39 +53,6 @@ func contrast(_ a: Double, _ b: Double) -> Double {
         #expect(contrast(l, 1) >= 3, "\(color) on white: \(contrast(l, 1))")
     }
 
-    /// The sixteen colours as xterm (by default) and the Linux console show them, 30–37.
-    static let xterm = [(0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0),
-                        (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229)]
-    static let linuxConsole = [(0, 0, 0), (170, 0, 0), (0, 170, 0), (170, 85, 0),
-                               (0, 0, 170), (170, 0, 170), (0, 170, 170), (170, 170, 170)]
-
-    /// With 16 colours every tile colour reads (3:1) on black and on white in xterm's
-    /// palette, and on black (its only background) on the Linux console. The terminal's
-    /// own foreground (39) reads on its own background by definition.
-    @Test(arguments: TileColor.allCases)
-    func basicColoursReadInBothPalettes(_ color: TileColor) {
-        let code = Palette.basicCode(color)
-        if code == 39 { return }
-        #expect((30...37).contains(code))
-        let (black, white) = (luminance(0, 0, 0), luminance(255, 255, 255))
-        let inXterm = Self.xterm[code - 30], onConsole = Self.linuxConsole[code - 30]
-        let xterm = luminance(inXterm.0, inXterm.1, inXterm.2)
-        let console = luminance(onConsole.0, onConsole.1, onConsole.2)
-        #expect(contrast(xterm, black) >= 3 && contrast(xterm, white) >= 3, "\(color) in xterm")
-        #expect(contrast(console, black) >= 3, "\(color) on the Linux console")
-    }
-
-    /// The palettes as the figures quoted for them: what fails where.
-    @Test func thePalettesFailWhereTheySay() {
-        func ratio(_ rgb: (Int, Int, Int), _ background: Int) -> Double {
-            contrast(luminance(rgb.0, rgb.1, rgb.2), luminance(background, background, background))
-        }
-        let failOnWhite = (1...6).filter { ratio(Self.xterm[$0], 255) < 3 }
-        let failOnBlack = (1...6).filter { ratio(Self.xterm[$0], 0) < 3 }
-        #expect(failOnWhite == [2, 3, 6] && failOnBlack == [4])
-        #expect((1...6).filter { ratio(Self.linuxConsole[$0], 0) < 3 } == [1, 4])
-    }
-
     @Test func theColourFormulasAreXterms() {
         #expect(xtermRGB(index: 16)! == (0, 0, 0))
         #expect(xtermRGB(index: 231)! == (255, 255, 255))
@@ -99,13 +67,15 @@ func contrast(_ a: Double, _ b: Double) -> Double {
     @Test func everyColourHasItsOwnSequence() {
         let sequences = TileColor.allCases.map { Palette.sgr($0, mode: .indexed) }
         #expect(Set(sequences).count == TileColor.allCases.count)
-        #expect(Set(TileColor.allCases.map { Palette.sgr($0, mode: .basic) }) == ["\u{1B}[35m", "\u{1B}[39m"])
-        #expect(Palette.sgr(.blue, mode: .indexed) == "\u{1B}[38;5;27m")
+        // Sixteen colours are the theme's: none is used (ThemeContrastTests says why).
+        #expect(Set(TileColor.allCases.map { Palette.sgr($0, mode: .basic) }) == [""])
+        #expect(Palette.sgr(.blue, mode: .indexed) == "\u{1B}[38;5;99m")
         #expect(Palette.paint("x", .red, mode: .plain) == "x")
         #expect(Palette.paint("x", .red, mode: .monochrome) == "x")
         #expect(Palette.bold("x", mode: .monochrome) == "\u{1B}[1mx\u{1B}[0m")
         #expect(Palette.bold("x", mode: .plain) == "x")
-        #expect(Palette.paint("x", .red, mode: .basic) == "\u{1B}[35mx\u{1B}[0m")
+        #expect(Palette.paint("x", .red, mode: .basic) == "x")
+        #expect(Palette.paint("x", .red, mode: .indexed) == "\u{1B}[38;5;196mx\u{1B}[0m")
     }
 
     @Test(arguments: [

@@ -202,9 +202,9 @@ import Testing
         #expect(typed.contains("...777") && typed.allSatisfy(\.isASCII), "\(typed)")
     }
 
-    /// Rows that touch: no tile is drawn in the colour of the tile just above it, in any
+    /// Rows that touch: no tile is drawn in the colour of the tile just above it, in the
     /// coloured mode; spaced rows keep every tile's own colour.
-    @Test(arguments: [ColorMode.basic, .indexed])
+    @Test(arguments: [ColorMode.indexed])
     func touchingRowsNeverStackOneColour(_ mode: ColorMode) throws {
         let tiles = (0..<8).map { Tile(kind: ShapeKind.allCases[$0 % 4], color: .red) }
         let board = Board(tiles: tiles)

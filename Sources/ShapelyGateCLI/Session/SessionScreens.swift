@@ -61,7 +61,8 @@ extension Session {
         guard outcome == nil else { return }
         let size = terminal.size
         switch renderer.frame(challenge.board, target: challenge.target, round: challenge.round,
-                              rounds: challenge.configuration.rounds, message: message,
+                              rounds: challenge.configuration.rounds,
+                              attempts: challenge.configuration.maximumFailedAttempts, message: message,
                               secondsLeft: challenge.secondsLeft(at: clock.now()), size: size) {
         case .success(let fitted):
             if needed != nil {

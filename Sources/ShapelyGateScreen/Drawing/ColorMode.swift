@@ -3,7 +3,8 @@
 //
 // - indexed: 256 colours, when TERM names a 256-colour terminal or COLORTERM says
 //   truecolor/24bit.
-// - basic:   any other terminal: 16 colours.
+// - basic:   any other terminal: 16 colours, which are the theme's; the gate draws
+//   them in the terminal's own foreground (Palette.swift says why).
 // - monochrome: NO_COLOR (non-empty) or --no-color: no colour, bold kept (NO_COLOR
 //   asks only for colour to go).
 // - plain:   TERM unset or `dumb`: no escape sequences at all.
@@ -22,6 +23,6 @@ package enum ColorMode: String, CaseIterable, Sendable {
         return .basic
     }
 
-    /// Whether tiles get colour (both colour modes).
-    var colored: Bool { self == .basic || self == .indexed }
+    /// Whether tiles and text get colour: only with 256 colours, whose values are known.
+    var colored: Bool { self == .indexed }
 }

@@ -1,13 +1,20 @@
-// Palette.swift — how tiles are coloured in each colour mode (ColorMode.swift).
+// Palette.swift — how tiles and coloured text are coloured in each colour mode
+// (ColorMode.swift).
 //
-// - indexed: 256-colour indices chosen so that each has a contrast ratio of at least
-//   3:1 (WCAG relative luminance) against both pure black and pure white, so a tile
-//   reads on any background.
-// - basic:   16-colour terminals, whose colours are the theme's and read badly on
-//   one background or the other: in xterm's default palette green, yellow and cyan
-//   fall under 3:1 on white and blue under 3:1 on black; on the Linux console red and
-//   blue fall under 3:1 on black. Only magenta (35) and the terminal's own foreground
-//   (39) read on both in both, so tiles take those two, in turn by colour.
+// Contract: every colour the gate writes has a contrast ratio of at least 3:1 (WCAG
+// relative luminance) against the backgrounds of the usual terminal themes, dark and
+// light: xterm's (black, white), GNOME Terminal's Tango (#2e3436, #1e1e1e, #eeeeec,
+// white), Solarized (#002b36, #fdf6e3) and the Linux console's (black, #aaaaaa).
+// - indexed: 256-colour indices from xterm's 6×6×6 cube, whose values no theme
+//   changes, each with a luminance between 0.2 and 0.25: the narrow band that reads on
+//   all of those backgrounds but the Linux console's, which has no 256 colours
+//   (TERM=linux is a 16-colour terminal).
+// - basic:   16-colour terminals, whose colours are the theme's: no colour at all, so
+//   tiles and text take the terminal's own foreground, the one colour every theme makes
+//   read on its own background. Not one of the sixteen reads at 3:1 in every theme
+//   (Tango dark's magenta is 2.5:1 at best, xterm's green 2.2:1 on white, Solarized
+//   light's cyan 2.9:1, the Linux console's blue 1.6:1 on black), and which theme a
+//   person has cannot be known.
 // - monochrome: no colour, bold kept.
 // - plain:   no escape sequences at all.
 // Colour is never the only cue: tiles differ by form (ShapeFigure.swift).
@@ -20,11 +27,7 @@ enum Palette {
 
     /// The SGR sequence that starts `color` in `mode`; empty without colour.
     static func sgr(_ color: TileColor, mode: ColorMode) -> String {
-        switch mode {
-        case .plain, .monochrome: return ""
-        case .basic: return "\u{1B}[\(basicCode(color))m"
-        case .indexed: return "\u{1B}[38;5;\(index(color))m"
-        }
+        mode.colored ? "\u{1B}[38;5;\(index(color))m" : ""
     }
 
     /// `text` in `color`, followed by a reset; `text` unchanged without colour.
@@ -37,22 +40,15 @@ enum Palette {
         mode == .plain ? text : bold + text + reset
     }
 
-    static func basicCode(_ color: TileColor) -> Int {
-        switch color {
-        case .red, .yellow, .magenta: return 35
-        case .green, .blue, .cyan: return 39
-        }
-    }
-
-    /// Mid-light colours from the 6×6×6 cube: luminance between 0.1 and 0.3.
+    /// Colours of the 6×6×6 cube with a luminance between 0.2 and 0.25, far apart in hue.
     static func index(_ color: TileColor) -> Int {
         switch color {
-        case .red: return 160      // #d70000
-        case .green: return 28     // #008700
-        case .yellow: return 136   // #af8700
-        case .blue: return 27      // #005fff
-        case .magenta: return 164  // #d700d7
-        case .cyan: return 30      // #008787
+        case .red: return 196      // #ff0000
+        case .green: return 65     // #5f875f
+        case .yellow: return 100   // #878700
+        case .blue: return 99      // #875fff
+        case .magenta: return 199  // #ff00af
+        case .cyan: return 31      // #0087af
         }
     }
 }

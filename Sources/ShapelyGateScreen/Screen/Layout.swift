@@ -9,15 +9,20 @@
 //   instruction, how to answer, tiles, message, countdown, prompt — fits the screen's
 //   width and height, the first in this order of preference wins: the whole text (how
 //   to answer, then the title, then the round, then the instruction are left out one
-//   by one only when nothing fits with them); numbers above the tiles, then
-//   beside them with rows of tiles a blank line apart, then with rows touching; the
-//   terminal's own character set before ASCII line art (on the Linux console); the
-//   larger tile; blank lines around the tiles and the message.
+//   by one only when nothing fits with them); a blank line between the tiles and the
+//   message (or the countdown), so an answer's line never touches the tiles; numbers
+//   above the tiles, then beside them with rows of tiles a blank line apart, then
+//   with rows touching; the terminal's own character set before ASCII line art (on
+//   the Linux console); the larger tile; blank lines around the tiles and the message
+//   rather than that one alone.
 // - The tile sizes are the character set's, plus small ones for short screens (6×4
 //   cells, where --strict's sixteen tiles fit 40×20; also 8×4 where the set has none).
 // - The frame is centred on the screen; its lines stay left-aligned with each other.
 // - When nothing fits, the result names the sizes that would, no narrower than the
 //   screen: the narrowest, and the narrowest with no more rows than the screen has.
+//   A named size holds the whole run (RunText.swift): every target and round, the
+//   countdown, and every message in place of how to answer, so no answer hides the
+//   board again at that size.
 // - A frame's lines hold no newline; widths are counted in terminal columns
 //   (`DisplayWidth`), escape sequences excluded.
 
@@ -29,7 +34,20 @@ enum Layout {
         var tiles: TileArrangement
         /// How many steps of `terseSteps` are taken: what is left out of the text.
         var terseness: Int
-        var gaps: Bool
+        var spacing: Spacing
+    }
+
+    /// Blank lines in a frame, most preferred first.
+    enum Spacing: CaseIterable {
+        /// Above and below the tiles, and below the message.
+        case around
+        /// One, between the tiles and what follows them: the message keeps off the tiles.
+        case belowTiles
+        case none
+
+        var aboveTiles: Int { self == .around ? 1 : 0 }
+        var belowTiles: Int { self == .none ? 0 : 1 }
+        var belowMessage: Int { self == .around ? 1 : 0 }
     }
 
     /// What a short screen leaves out, step by step: how to answer, then the title, then
@@ -79,14 +97,25 @@ enum Layout {
 
         /// Lines the frame takes with `plan`, tiles apart.
         func height(_ plan: Plan) -> Int {
-            let gap = plan.gaps ? 1 : 0
-            let messageRows = message.isEmpty ? 0 : message.count + gap
-            return top(plan).count + 2 * gap + messageRows + (countdown == nil ? 0 : 1) + plainPrompt.count
+            var rows = plan.terseness == 0 ? hint.count : 0
+            for (lines, step) in zip(header, leftOutAt) where step.map({ plan.terseness < $0 }) ?? true { rows += lines.count }
+            let messageRows = message.isEmpty ? 0 : message.count + plan.spacing.belowMessage
+            return rows + plan.spacing.aboveTiles + plan.spacing.belowTiles + messageRows
+                + (countdown == nil ? 0 : 1) + plainPrompt.count
+        }
+
+        /// The same text after an answer: `lines` of message in place of how to answer.
+        func answered(_ lines: [String]) -> Text {
+            var text = self
+            text.hint = []
+            text.message = lines
+            return text
         }
     }
 
-    /// The frame for `board` on a screen of `size`, or the sizes it needs.
-    static func frame(_ board: Board, text: FrameText, display: Display, size: TerminalSize) -> FrameFit {
+    /// The frame for `board` on a screen of `size`, or the sizes the whole `run` needs.
+    static func frame(_ board: Board, text: FrameText, run: () -> RunText, display: Display,
+                      size: TerminalSize) -> FrameFit {
         let width = max(1, size.columns - 1)
         let wrapped = Text(text, width: width, mode: display.colorMode)
         let count = board.tiles.count
@@ -94,9 +123,9 @@ enum Layout {
             guard let extent = plan.tiles.extent(count, width: width),
                   wrapped.height(plan) + extent.rows <= size.rows,
                   let tiles = plan.tiles.lines(board, display: display, width: width) else { continue }
-            let gap = plan.gaps ? [""] : []
-            let top = wrapped.top(plan) + gap + tiles + gap
-            var bottom = wrapped.message.isEmpty ? [] : wrapped.message + gap
+            let blank = { (count: Int) in [String](repeating: "", count: count) }
+            let top = wrapped.top(plan) + blank(plan.spacing.aboveTiles) + tiles + blank(plan.spacing.belowTiles)
+            var bottom = wrapped.message.isEmpty ? [] : wrapped.message + blank(plan.spacing.belowMessage)
             let countdownRow = wrapped.countdown.map { _ in top.count + bottom.count }
             if let countdown = wrapped.countdown { bottom.append(countdown) }
             let lines = top + bottom + wrapped.prompt(plan)
@@ -108,7 +137,7 @@ enum Layout {
                                   left: max(0, (width - block) / 2), countdownRow: countdownRow,
                                   promptWidth: wrapped.promptWidth, ellipsis: display.charset == .ascii ? "..." : "…"))
         }
-        return .failure(needed(board, text: text, display: display, size: size))
+        return .failure(needed(board, run: run(), display: display, size: size))
     }
 
     /// Every plan, most preferred first.
@@ -118,12 +147,15 @@ enum Layout {
         let styles = [(false, true), (true, true), (true, false)]
         var plans: [Plan] = []
         for terseness in 0...terseSteps {
-            for (beside, spaced) in styles {
-                for charset in charsets {
-                    for size in tileSizes(charset) {
-                        for gaps in [true, false] {
-                            plans.append(Plan(tiles: TileArrangement(charset: charset, size: size, numbersBeside: beside,
-                                                                     spaced: spaced), terseness: terseness, gaps: gaps))
+            // A blank line between the tiles and the message first.
+            for spacings in [[Spacing.around, .belowTiles], [.none]] {
+                for (beside, spaced) in styles {
+                    for charset in charsets {
+                        for size in tileSizes(charset) {
+                            for spacing in spacings {
+                                plans.append(Plan(tiles: TileArrangement(charset: charset, size: size, numbersBeside: beside,
+                                                                         spaced: spaced), terseness: terseness, spacing: spacing))
+                            }
                         }
                     }
                 }
@@ -143,21 +175,31 @@ enum Layout {
         return sizes.sorted { $0.columns * $0.rows > $1.columns * $1.rows }
     }
 
-    /// Lines the frame needs on a screen `columns` wide, or nil when not one tile fits.
-    static func rowsNeeded(_ board: Board, text: FrameText, display: Display, columns: Int) -> Int? {
+    /// Lines a plan needs on a screen `columns` wide to hold every text of `run`, at its
+    /// best; nil when not one tile fits.
+    static func rowsNeeded(_ board: Board, run: RunText, display: Display, columns: Int) -> Int? {
         let width = max(1, columns - 1)
-        let wrapped = Text(text, width: width, mode: .plain)
+        let screens = run.screens.map { Text($0, width: width, mode: .plain) }
+        // The message with the most lines stands for every other; any may follow any screen.
+        let longest = run.messages.map { TextLayout.wrap($0.text, width: width) }.max { $0.count < $1.count }
+        let texts = screens + (longest.map { lines in screens.map { $0.answered(lines) } } ?? [])
+        // The text's height depends only on what a plan leaves out and its blank lines.
+        var tallest = [Int?](repeating: nil, count: (terseSteps + 1) * Spacing.allCases.count)
         return plans(display).compactMap { plan in
-            plan.tiles.extent(board.tiles.count, width: width).map { wrapped.height(plan) + $0.rows }
+            guard let extent = plan.tiles.extent(board.tiles.count, width: width) else { return nil }
+            let key = plan.terseness * Spacing.allCases.count + Spacing.allCases.firstIndex(of: plan.spacing)!
+            let text = tallest[key] ?? texts.reduce(0) { max($0, $1.height(plan)) }
+            tallest[key] = text
+            return text + extent.rows
         }.min()
     }
 
     /// The sizes that fit the board, from the screen's own width on: the narrowest, and
     /// the narrowest with no more rows than the screen has. The rows needed never grow
     /// with the width, so both are found by halving.
-    static func needed(_ board: Board, text: FrameText, display: Display, size: TerminalSize) -> NeededSizes {
+    static func needed(_ board: Board, run: RunText, display: Display, size: TerminalSize) -> NeededSizes {
         let widest = max(size.columns, 400)
-        let rows = { (columns: Int) in rowsNeeded(board, text: text, display: display, columns: columns) }
+        let rows = { (columns: Int) in rowsNeeded(board, run: run, display: display, columns: columns) }
         var sizes: [TerminalSize] = []
         if let narrowest = firstWidth(from: max(2, size.columns), to: widest, where: { rows($0) != nil }),
            let tallest = rows(narrowest) {

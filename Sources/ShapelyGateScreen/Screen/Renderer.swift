@@ -112,11 +112,15 @@ package struct Renderer: Sendable {
                   prompt: prompt)
     }
 
-    package func frame(_ board: Board, target: ShapeKind, round: Int, rounds: Int, message: ScreenMessage?,
-               secondsLeft: Int?, size: TerminalSize) -> FrameFit {
+    /// The frame for `board` at `size`, or, when it does not fit, the sizes that hold every
+    /// screen of a run of `rounds` rounds with `attempts` wrong answers allowed.
+    package func frame(_ board: Board, target: ShapeKind, round: Int, rounds: Int,
+                       attempts: Int = GateConfiguration().maximumFailedAttempts,
+                       message: ScreenMessage?, secondsLeft: Int?, size: TerminalSize) -> FrameFit {
         let text = frameText(board, target: target, round: round, rounds: rounds, message: message,
                              secondsLeft: secondsLeft, columns: size.columns)
-        return Layout.frame(board, text: text, display: display, size: size)
+        let run = { runText(board, now: text, rounds: rounds, attempts: attempts, secondsLeft: secondsLeft, columns: size.columns) }
+        return Layout.frame(board, text: text, run: run, display: display, size: size)
     }
 
     /// In place of a board that does not fit: the gate's title (so a person sees what is
