@@ -94,7 +94,10 @@ struct Raster: Equatable, Sendable {
         let figure: [Bool]
         if let picture = PixelArt.picture(kind, width: width, height: drawn) {
             figure = picture
-        } else if bottomFree, let picture = PixelArt.picture(kind, width: width, height: height) {
+        } else if bottomFree, !(charset == .ascii && kind == .circle),
+                  let picture = PixelArt.picture(kind, width: width, height: height) {
+            // (The short-topped circle, one row shorter, reads as a pentagon in ASCII's
+            // filled characters: ASCII keeps the circle sampled there.)
             figure = PixelArt.shortened(picture, width: width)
         } else {
             figure = drawn > 0 ? Raster(ShapeFigure.of(kind), width: width, height: drawn).pixels : []
