@@ -1,8 +1,8 @@
 // Silhouette.swift — how a drawn tile reads to an eye, measured against ideal shapes.
 //
 // A tile's characters become ink on a grid of square units in true proportion (a cell
-// is one unit-column group wide and twice that tall): a quadrant is a quarter of a
-// cell, the full block the whole cell, and each ASCII character the stroke it shows
+// is one unit-column group wide and twice that tall): a quadrant or half block a
+// quarter or half of a cell, the full block the whole cell, and each ASCII character the stroke it shows
 // (`-` across the middle, `_` along the bottom, `/` corner to corner...). Gaps of one unit are closed and the interior is filled: what
 // is left is the silhouette. The ideal shapes (Ideal.swift) are defined on their own,
 // not taken from the drawing code: each is stretched to the silhouette's bounding box
@@ -38,7 +38,7 @@ struct Silhouette {
     }
 
     init(lines: [String], charset: Charset) {
-        let across = charset == .ascii ? 4 : charset == .console ? 1 : 2
+        let across = charset == .ascii ? 4 : 2
         unitsPerColumn = across
         let columns = lines.map(\.count).max() ?? 0
         let margin = Self.margin

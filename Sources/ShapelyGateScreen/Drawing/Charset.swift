@@ -2,11 +2,10 @@
 // gets, and the tile sizes each offers.
 //
 // - blocks:  quadrant and half blocks, 2×2 pixels per cell (UTF-8 terminals).
-// - console: only the full block and space, one pixel per cell, for TERM=linux: the
-//            Linux console's fonts have the full block but no quadrants. A pixel is
-//            one cell (twice as tall as wide), which keeps twice the detail across
-//            of a square two-cell pixel; the sizes are twice the blocks' in cells,
-//            so the pixel grids match the blocks'.
+// - console: the full block and the upper and lower half blocks (▀ ▄ █), a top and a
+//            bottom pixel per cell, for TERM=linux: the Linux console's fonts have
+//            those but no quadrants. Its pixels are square, one cell wide; its tile
+//            sizes in cells are the blocks', its pixel grids half as wide.
 // - ascii:   printable ASCII only, 2×2 pixels per cell like blocks: a full cell is
 //            `#`, a partly covered one the character that runs along its edge
 //            (`-` `_` `|` `/` `\` `'` `.`), so a figure is a solid silhouette.
@@ -31,10 +30,9 @@ package enum Charset: String, CaseIterable, Sendable {
     /// The offered tile sizes, smallest first. A layout takes the largest that fits.
     /// ASCII line art has no tiny size: at 8×4 its round kinds run together.
     var sizes: [TileSize] {
-        let blockSizes = [(8, 4), (10, 5), (12, 6), (16, 8), (20, 10)]
-        let scale = self == .console ? 2 : 1
-        let all = zip(TileSize.Step.allCases, blockSizes).map { step, cells in
-            TileSize(step: step, columns: cells.0 * scale, rows: cells.1 * scale)
+        let cellSizes = [(8, 4), (10, 5), (12, 6), (16, 8), (20, 10)]
+        let all = zip(TileSize.Step.allCases, cellSizes).map { step, cells in
+            TileSize(step: step, columns: cells.0, rows: cells.1)
         }
         return self == .ascii ? Array(all.dropFirst()) : all
     }
@@ -53,7 +51,7 @@ package enum Charset: String, CaseIterable, Sendable {
     }
 
     var pixelsPerCell: (across: Int, down: Int) {
-        self == .console ? (1, 1) : (2, 2)
+        self == .console ? (1, 2) : (2, 2)
     }
 
     /// The raster as lines of characters. Each line is built as UTF-8 bytes and made a
@@ -67,10 +65,12 @@ package enum Charset: String, CaseIterable, Sendable {
             lines.append(String(decoding: bytes, as: UTF8.self))
             bytes.removeAll(keepingCapacity: true)
         }
-        guard pixelsPerCell == (2, 2) else {
-            for row in 0..<raster.height {
+        guard self != .console else {
+            // A cell is its top and its bottom pixel.
+            for row in 0..<raster.height / 2 {
                 for column in 0..<raster.width {
-                    let cell: Unicode.Scalar = raster[column: column, row: row] ? "█" : " "
+                    let top = raster[column: column, row: 2 * row], bottom = raster[column: column, row: 2 * row + 1]
+                    let cell: Unicode.Scalar = top ? (bottom ? "█" : "▀") : (bottom ? "▄" : " ")
                     bytes.append(contentsOf: cell.utf8)
                 }
                 finish()

@@ -2,10 +2,11 @@
 // the geometry loses what names a shape: the pentagon's single apex, the hexagon's
 // side points, the star's five arms, a circle that is not an octagon or a hexagon. Each picture is
 // `height` rows of `width` characters, `#` on and `.` off, left–right symmetric, solid.
-// A grid of 12×8 pixels is the narrow tile a short screen uses (6×4 quadrant cells);
-// 16×8 the tiny tile (8×4 quadrant cells, 16×8 console cells); 20×10 the small one,
-// 24×12 the medium one (only the star, whose legs sampling frays). Kinds not listed
-// here are sampled from ShapeFigure.swift.
+// These are the grids of the sets with 2×2 pixels per cell (blocks and ASCII); the
+// console's square pixels have their own pictures (ConsoleArt.swift). A grid of 12×8
+// pixels is the narrow tile a short screen uses (6×4 cells); 16×8 the tiny tile (8×4
+// cells); 20×10 the small one, 24×12 the medium one (only the star, whose legs
+// sampling frays). Kinds not listed here are sampled from ShapeFigure.swift.
 
 import ShapelyGate
 
