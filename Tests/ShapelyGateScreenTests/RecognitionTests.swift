@@ -5,8 +5,9 @@
 // - its own kind overlaps its silhouette best, by at least `overlapMargin`;
 // - its outline lies closer to its own ideal's outline than to any other's, within
 //   `distanceShare` of the next best.
-// One look is checked on its own: on the narrow grid (12×8 pixels) the circle's sides
-// are round and the hexagon's come to a point.
+// Two looks are checked on their own: an ASCII tile is an outline, as people draw
+// shapes in text, never a block of `#`; and on the narrow grid (12×8 pixels) the
+// circle's sides are round and the hexagon's come to a point.
 
 import ShapelyGate
 import Testing
@@ -75,6 +76,27 @@ enum Recognition {
         #expect(circle.overlap > 0.97 && circle.distance < 0.5 * hexagon.distance)
         let square = Likeness(Silhouette(lines: Array(repeating: "████", count: 2), charset: .console), .square)
         #expect(square.overlap == 1 && square.distance < 0.2)
+    }
+
+    /// ASCII tiles are outlines: no `#`, and every cell well inside the figure (it and
+    /// the eight cells around it all inside the silhouette) is left blank.
+    @Test(arguments: ShapeKind.allCases)
+    func asciiTilesAreOutlines(_ kind: ShapeKind) {
+        for size in Layout.tileSizes(.ascii) {
+            for bottomFree in [false, true] {
+                let lines = Charset.ascii.tile(kind, size: size, bottomFree: bottomFree)
+                let silhouette = Silhouette(lines: lines, charset: .ascii)
+                let characters = lines.map(Array.init)
+                let filledInside = (0..<size.rows).flatMap { row in
+                    (0..<size.columns).filter { column in
+                        characters[row][column] != " "
+                            && (-1...1).allSatisfy { dy in (-1...1).allSatisfy { dx in silhouette.covers(column: column + dx, row: row + dy) } }
+                    }.map { (column: $0, row: row) }
+                }
+                #expect(!lines.joined().contains("#") && filledInside.isEmpty,
+                        "\(kind) \(size)\(bottomFree ? " bottom free" : ""): filled at \(filledInside)\n\(lines.joined(separator: "\n"))")
+            }
+        }
     }
 
     /// On the narrow grid the circle and the hexagon do not swap looks. The hexagon's

@@ -2,8 +2,9 @@
 //
 // A tile's characters become ink on a grid of square units in true proportion (a cell
 // is one unit-column group wide and twice that tall): a quadrant or half block a
-// quarter or half of a cell, the full block the whole cell, and each ASCII character the stroke it shows
-// (`-` across the middle, `_` along the bottom, `/` corner to corner...). Gaps of one unit are closed and the interior is filled: what
+// quarter or half of a cell, the full block the whole cell, and each ASCII character
+// the stroke it shows (`-` across the middle, `_` along the bottom, `/` corner to
+// corner, `(` a bow...). Gaps of one unit are closed and the interior is filled: what
 // is left is the silhouette. The ideal shapes (Ideal.swift) are defined on their own,
 // not taken from the drawing code: each is stretched to the silhouette's bounding box
 // and compared two ways,
@@ -74,8 +75,19 @@ struct Silhouette {
         case "-": return all.filter { $0.1 == tall / 2 - 1 || $0.1 == tall / 2 }
         case "_": return all.filter { $0.1 == tall - 1 }
         case "|": return all.filter { $0.0 == across / 2 - 1 || $0.0 == across / 2 }
-        case ".": return all.filter { ($0.0 == across / 2 - 1 || $0.0 == across / 2) && $0.1 >= tall - 2 }
-        case "'": return all.filter { ($0.0 == across / 2 - 1 || $0.0 == across / 2) && $0.1 < 2 }
+        case "(", ")":
+            // A bow: its ends a unit nearer the open side than its middle.
+            let (ends, middle) = character == "(" ? (across / 2, across / 2 - 1) : (across / 2 - 1, across / 2)
+            return all.filter { $0.0 == ($0.1 < 2 || $0.1 >= tall - 2 ? ends : middle) }
+        case "+":
+            return all.filter { $0.1 == tall / 2 - 1 || $0.1 == tall / 2
+                || (($0.0 == across / 2 - 1 || $0.0 == across / 2) && $0.1 >= tall / 4 && $0.1 < tall - tall / 4) }
+        case ".", ",": return all.filter { ($0.0 == across / 2 - 1 || $0.0 == across / 2) && $0.1 >= tall - 2 }
+        case "'", "`": return all.filter { ($0.0 == across / 2 - 1 || $0.0 == across / 2) && $0.1 < 2 }
+        case "<", ">":
+            // Two strokes meeting at the middle of the side the character points to.
+            let fromPoint = { (y: Int) in abs(2 * y - (tall - 1)) * (across - 1) / (tall - 1) }
+            return all.filter { $0.0 == (character == "<" ? fromPoint($0.1) : across - 1 - fromPoint($0.1)) }
         case "/": return all.filter { $0.0 == (tall - 1 - $0.1) / 2 }
         case "\\": return all.filter { $0.0 == $0.1 / 2 }
         default: return []

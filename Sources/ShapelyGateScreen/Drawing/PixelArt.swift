@@ -1,12 +1,13 @@
 // PixelArt.swift — figures drawn by hand for the smallest pixel grids, where sampling
 // the geometry loses what names a shape: the pentagon's single apex, the hexagon's
-// side points, the star's five arms, a circle that is not an octagon or a hexagon. Each picture is
-// `height` rows of `width` characters, `#` on and `.` off, left–right symmetric, solid.
-// These are the grids of the sets with 2×2 pixels per cell (blocks and ASCII); the
-// console's square pixels have their own pictures (ConsoleArt.swift). A grid of 12×8
-// pixels is the narrow tile a short screen uses (6×4 cells); 16×8 the tiny tile (8×4
-// cells); 20×10 the small one, 24×12 the medium one (only the star, whose legs
-// sampling frays). Kinds not listed here are sampled from ShapeFigure.swift.
+// side points, the star's five arms, a circle that is not an octagon or a hexagon.
+// Each picture is `height` rows of `width` characters, `#` on and `.` off, left–right
+// symmetric, solid. These are the quadrant blocks' grids, 2×2 pixels per cell; the
+// console's square pixels have their own pictures (ConsoleArt.swift), and ASCII draws
+// outlines (OutlineArt.swift). A grid of 12×8 pixels is the narrow tile a short screen
+// uses (6×4 cells); 16×8 the tiny tile (8×4 cells); 20×10 the small one, 24×12 the
+// medium one (only the star, whose legs sampling frays). Kinds not listed here are
+// sampled from ShapeFigure.swift.
 
 import ShapelyGate
 
@@ -88,7 +89,7 @@ enum PixelArt {
     ]
 
     /// The narrow grid with its last row kept free (rows of tiles that touch): the star
-    /// with shorter arms and wider feet, so it stays a star in ASCII too.
+    /// with shorter arms and wider feet, so it stays a star.
     static let narrowShort: [ShapeKind: [String]] = [
         .star: [".....##.....",
                 ".....##.....",
@@ -100,8 +101,8 @@ enum PixelArt {
     ]
 
     /// The tiny grid with its last row kept free. Dropping a row of the tiny pictures
-    /// leaves these too alike in ASCII: a pentagon with its roof kept whole, a boxier
-    /// circle, a hexagon with straight sides to its points, a cross with thinner arms.
+    /// leaves these too alike: a pentagon with its roof kept whole, a boxier circle, a
+    /// hexagon with straight sides to its points, a cross with thinner arms.
     static let tinyShort: [ShapeKind: [String]] = [
         .pentagon: [".......##.......",
                     ".....######.....",

@@ -97,9 +97,7 @@ struct Raster: Equatable, Sendable {
         let art = charset == .console ? ConsoleArt.picture : PixelArt.picture
         if let picture = art(kind, width, drawn) {
             figure = picture
-        } else if bottomFree, !(charset == .ascii && kind == .circle), let picture = art(kind, width, height) {
-            // (The short-topped circle, one row shorter, reads as a pentagon in ASCII's
-            // filled characters: ASCII keeps the circle sampled there.)
+        } else if bottomFree, let picture = art(kind, width, height) {
             figure = PixelArt.shortened(picture, width: width)
         } else {
             figure = drawn > 0 ? Raster(ShapeFigure.of(kind), width: width, height: drawn).pixels : []
