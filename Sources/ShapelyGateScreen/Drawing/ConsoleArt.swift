@@ -11,9 +11,10 @@
 // - A star needs one-pixel points, which a grid of even width cannot centre: its
 //   pictures are one pixel narrower than the grid, the last column off. Half a cell
 //   off centre is nothing an eye sees; a star with two-pixel points is a blob.
-// - On 8×8 the circle's top is short and its sides bulge; the hexagon lies flat,
-//   wider than tall, with a flat top half its width and a point at each side, so
-//   neither is taken for the other.
+// - On 8×8 the circle is round on top, its sides bulge and its bottom narrows to two
+//   pixels (round at both ends it is as near a hexagon as a circle; one row shorter,
+//   both ends narrow). The hexagon lies flat, wider than tall, with a flat top half
+//   its width and a point at each side, so neither is taken for the other.
 // - A grid with no picture of its own but one row taller: that picture, shortened as
 //   PixelArt shortens. Other kinds and grids are sampled from ShapeFigure.swift.
 
@@ -46,7 +47,7 @@ enum ConsoleArt {
     }
 
     static let tiny: [ShapeKind: [String]] = [
-        .circle: ["...##...",
+        .circle: ["..####..",
                   ".######.",
                   "########",
                   "########",
