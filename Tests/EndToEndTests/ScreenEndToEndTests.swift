@@ -150,8 +150,9 @@ struct ScreenEndToEndTests {
         let gate = GateProcess(["--seed", "55", "--timeout", "1"], environment: ["TERM": "linux"], size: (25, 80))
         #expect(gate.waitForScreen { $0.contains("choose 1-8") })
         let seen = gate.terminalScreen.lines.joined()
-        #expect(seen.contains("█"))
-        #expect(seen.allSatisfy { $0 == "█" || ($0.isASCII && !$0.isNewline) }, "\(Set(seen.filter { !$0.isASCII }))")
+        let blocks: Set<Character> = ["█", "▀", "▄", "▌", "▐"]
+        #expect(seen.contains("█") && seen.contains("▀") && seen.contains("▄"))
+        #expect(seen.allSatisfy { blocks.contains($0) || ($0.isASCII && !$0.isNewline) }, "\(Set(seen.filter { !$0.isASCII }))")
         #expect(gate.finish() == .exited(1))
     }
 

@@ -1,7 +1,7 @@
 // ScreenWidthEndToEndTests.swift — lines that must fit the screen, read through the
 // terminal model: wide (CJK) text stays inside the window and off the prompt's line, a
 // long countdown label stays on one line while it ticks, and the Linux console shows a
-// whole board at 80×25 with ASCII tiles when its own are too large.
+// whole board at 80×25 drawn with its own blocks (full and half), --strict's too.
 
 import ShapelyGate
 import TestSupport
@@ -77,7 +77,9 @@ struct ScreenWidthEndToEndTests {
         let words = Set(screen.lines.flatMap { $0.split(separator: " ").map(String.init) })
         for number in 1...tiles { #expect(words.contains(String(number)), "tile \(number) is not on screen\n\(screen)") }
         let seen = screen.lines.joined()
-        #expect(seen.allSatisfy { $0 == "█" || ($0.isASCII && !$0.isNewline) }, "\(Set(seen.filter { !$0.isASCII }))")
+        let blocks: Set<Character> = ["█", "▀", "▄", "▌", "▐"]
+        #expect(seen.allSatisfy { blocks.contains($0) || ($0.isASCII && !$0.isNewline) }, "\(Set(seen.filter { !$0.isASCII }))")
+        #expect(seen.contains("▀") && seen.contains("▄"), "drawn with the console's blocks\n\(screen)")
         everyLineFits(screen, "\(arguments)")
         #expect(gate.finish() == .exited(1))
         #expect(!gate.errorText.contains("too small"))

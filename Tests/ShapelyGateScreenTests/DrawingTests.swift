@@ -1,6 +1,6 @@
 // DrawingTests.swift — the tiles as characters: every tile of a size has the same
-// number of lines and columns, uses only its character set's characters, and the sets
-// show the same pixels. (RecognitionTests judges how the tiles read; FigureTests the
+// number of lines and columns, uses only its character set's characters, and the
+// console shows its grid's pixels. (RecognitionTests judges how the tiles read; FigureTests the
 // features each figure keeps.)
 
 import ShapelyGate
@@ -52,7 +52,7 @@ enum Drawn {
     func onlyTheCharactersOfTheSet(_ charset: Charset) {
         let allowed: Set<Character> = switch charset {
         case .blocks: Set(Charset.quadrants.map(Character.init))
-        case .console: [" ", "█"]
+        case .console: [" ", "▀", "▄", "█"]
         case .ascii: Set((32...126).map { Character(Unicode.Scalar(UInt8($0))) })
         }
         for size in charset.sizes {
@@ -64,14 +64,19 @@ enum Drawn {
         }
     }
 
-    @Test func theSetsShowTheSamePixels() {
+    /// The console shows its grid's pixels, a cell its top and its bottom pixel. (ASCII
+    /// draws outlines of its own: RecognitionTests judges them.)
+    @Test func theConsoleShowsItsPixels() {
         let size = Charset.blocks.size(.small)!
-        let blocks = Charset.blocks.tile(.heart, size: size)
-        let ascii = Charset.ascii.tile(.heart, size: size)
-        let console = Raster(.heart, size: Charset.console.size(.small)!, charset: .console)
-        #expect(console == Raster(.heart, size: size, charset: .blocks))
-        for (block, text) in zip(blocks.joined(), ascii.joined()) {
-            #expect((block == " ") == (text == " "))
+        let raster = Raster(.heart, size: size, charset: .console)
+        let console = Charset.console.tile(.heart, size: size).map(Array.init)
+        #expect(raster.width == size.columns && raster.height == 2 * size.rows)
+        for row in 0..<size.rows {
+            for column in 0..<size.columns {
+                let (top, bottom) = (raster[column: column, row: 2 * row], raster[column: column, row: 2 * row + 1])
+                let cell: Character = top ? (bottom ? "█" : "▀") : (bottom ? "▄" : " ")
+                #expect(console[row][column] == cell, "\(column), \(row)")
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 // ScreenWidthTests.swift — the screen measured in columns, not characters: wide
 // characters wrap and truncate to the screen's width, the answer follows a wide
-// prompt, the countdown stays one line whatever its label, and the Linux console falls
-// back to ASCII tiles before calling a screen too small.
+// prompt, the countdown stays one line whatever its label, and the Linux console draws
+// a whole board with its own blocks where a UTF-8 terminal would.
 
 import ShapelyGate
 import TestSupport
@@ -84,11 +84,16 @@ import Testing
             .frame(board, target: board.tiles[0].kind, round: 1, rounds: 1, message: nil, secondsLeft: 10, size: size)
     }
 
+    /// The console draws with the blocks its fonts have, half blocks included, at the
+    /// sizes UTF-8 terminals get: --strict's sixteen tiles at 80×25 as well, never ASCII.
     @Test(arguments: [(8, 2), (6, 2), (9, 1)])
-    func theConsoleFallsBackToASCIITilesBeforeRefusing(_ kinds: Int, _ perKind: Int) throws {
+    func theConsoleDrawsItsOwnBlocksAt80x25(_ kinds: Int, _ perKind: Int) throws {
         let frame = try consoleFrame(deal(kinds: kinds, perKind: perKind), TerminalSize(columns: 80, rows: 25)).get()
         #expect(frame.lines.count <= 25)
-        for line in frame.lines { #expect(line.count <= 79 && line.allSatisfy { $0 == "█" || $0.isASCII }, "\(line)") }
+        let consoleBlocks: Set<Character> = ["█", "▀", "▄", "▌", "▐"]
+        for line in frame.lines { #expect(line.count <= 79 && line.allSatisfy { consoleBlocks.contains($0) || $0.isASCII }, "\(line)") }
+        let tiles = frame.lines.joined()
+        #expect(tiles.contains("▀") && tiles.contains("▄") && !tiles.contains("/"), "\(frame.lines.joined(separator: "\n"))")
         for number in 1...kinds * perKind { #expect(frame.lines.contains { tileNumbers(in: $0).contains(number) }) }
     }
 
@@ -97,13 +102,13 @@ import Testing
         #expect(frame.lines.contains { $0.contains("█") })
     }
 
-    @Test func aBoardTooLargeEvenForASCIIIsRefusedWithTheSizeItNeeds() {
+    @Test func aBoardTooLargeForTheConsoleIsRefusedWithTheSizeItNeeds() {
         guard case .failure(let needed) = consoleFrame(deal(kinds: 9, perKind: 9), TerminalSize(columns: 80, rows: 25)) else {
             Issue.record("81 tiles fitted 80×25")
             return
         }
         #expect(needed.preferred.rows > 25)
-        // That size is enough, with ASCII tiles.
+        // That size is enough.
         let frame = try? consoleFrame(deal(kinds: 9, perKind: 9), needed.preferred).get()
         #expect(frame != nil)
     }

@@ -1,16 +1,19 @@
 // Silhouette.swift — how a drawn tile reads to an eye, measured against ideal shapes.
 //
 // A tile's characters become ink on a grid of square units in true proportion (a cell
-// is one unit-column group wide and twice that tall): a quadrant is a quarter of a
-// cell, the full block the whole cell, and each ASCII character the stroke it shows
-// (`-` across the middle, `_` along the bottom, `/` corner to corner...). Gaps of one
-// unit are closed and the interior is filled: what is left is the silhouette.
-// The ideal shapes here are defined on their own, not taken from the drawing code:
-// each is stretched to the silhouette's bounding box and compared two ways,
+// is one unit-column group wide and twice that tall): a quadrant or half block a
+// quarter or half of a cell, the full block the whole cell, and each ASCII character
+// the stroke it shows (`-` across the middle, `_` along the bottom, `/` corner to
+// corner, `(` a bow...). Gaps of one unit are closed and the interior is filled: what
+// is left is the silhouette. The ideal shapes (Ideal.swift) are defined on their own,
+// not taken from the drawing code: each is stretched to the silhouette's bounding box
+// and compared two ways,
 // - overlap: intersection over union of the filled areas;
 // - outline distance: the mean distance from the drawn outline to the ideal's and
 //   from the ideal's back to the drawn one (a symmetric chamfer distance), in cell
-//   widths.
+//   widths;
+// and, for the narrow circle and hexagon, how their sides bend and how long their tops
+// run, against what the ideal circle and hexagon have.
 
 import ShapelyGate
 @testable import ShapelyGateScreen
@@ -28,16 +31,18 @@ struct Silhouette {
     let unitsPerColumn: Int
     var on: [Bool]
 
+    /// Units around the drawing: they keep the closing and the flood fill inside the grid.
+    static let margin = 2
+
     subscript(x: Int, y: Int) -> Bool {
         x >= 0 && x < width && y >= 0 && y < height && on[y * width + x]
     }
 
     init(lines: [String], charset: Charset) {
-        let across = charset == .ascii ? 4 : charset == .console ? 1 : 2
+        let across = charset == .ascii ? 4 : 2
         unitsPerColumn = across
         let columns = lines.map(\.count).max() ?? 0
-        // A margin of two units keeps the closing and the flood fill inside the grid.
-        let margin = 2
+        let margin = Self.margin
         width = columns * across + 2 * margin
         height = lines.count * 2 * across + 2 * margin
         var ink = [Bool](repeating: false, count: width * height)
@@ -70,8 +75,19 @@ struct Silhouette {
         case "-": return all.filter { $0.1 == tall / 2 - 1 || $0.1 == tall / 2 }
         case "_": return all.filter { $0.1 == tall - 1 }
         case "|": return all.filter { $0.0 == across / 2 - 1 || $0.0 == across / 2 }
-        case ".": return all.filter { ($0.0 == across / 2 - 1 || $0.0 == across / 2) && $0.1 >= tall - 2 }
-        case "'": return all.filter { ($0.0 == across / 2 - 1 || $0.0 == across / 2) && $0.1 < 2 }
+        case "(", ")":
+            // A bow: its ends a unit nearer the open side than its middle.
+            let (ends, middle) = character == "(" ? (across / 2, across / 2 - 1) : (across / 2 - 1, across / 2)
+            return all.filter { $0.0 == ($0.1 < 2 || $0.1 >= tall - 2 ? ends : middle) }
+        case "+":
+            return all.filter { $0.1 == tall / 2 - 1 || $0.1 == tall / 2
+                || (($0.0 == across / 2 - 1 || $0.0 == across / 2) && $0.1 >= tall / 4 && $0.1 < tall - tall / 4) }
+        case ".", ",": return all.filter { ($0.0 == across / 2 - 1 || $0.0 == across / 2) && $0.1 >= tall - 2 }
+        case "'", "`": return all.filter { ($0.0 == across / 2 - 1 || $0.0 == across / 2) && $0.1 < 2 }
+        case "<", ">":
+            // Two strokes meeting at the middle of the side the character points to.
+            let fromPoint = { (y: Int) in abs(2 * y - (tall - 1)) * (across - 1) / (tall - 1) }
+            return all.filter { $0.0 == (character == "<" ? fromPoint($0.1) : across - 1 - fromPoint($0.1)) }
         case "/": return all.filter { $0.0 == (tall - 1 - $0.1) / 2 }
         case "\\": return all.filter { $0.0 == $0.1 / 2 }
         default: return []
@@ -119,6 +135,35 @@ struct Silhouette {
         return outside.map { !$0 }
     }
 
+    /// Whether every unit of the cell at `column`, `row` of the drawing is inside.
+    func covers(column: Int, row: Int) -> Bool {
+        let (left, top) = (Self.margin + column * unitsPerColumn, Self.margin + row * 2 * unitsPerColumn)
+        return (top..<top + 2 * unitsPerColumn).allSatisfy { y in (left..<left + unitsPerColumn).allSatisfy { self[$0, y] } }
+    }
+
+    /// How far the left side, from the top row down to the first widest row, strays
+    /// from the straight line between those two rows' ends, at most, in cell widths:
+    /// an ideal hexagon's side runs straight to its point (none), a circle's bends.
+    var sideBend: Double {
+        let box = box
+        let (top, bottom) = (Int(box.top), Int(box.bottom))
+        let left = (top..<bottom).map { y in (Int(box.left)..<Int(box.right)).first { self[$0, y] } ?? Int(box.right) }
+        let widest = left.firstIndex(of: left.min()!)!
+        guard widest > 0 else { return 0 }
+        return (0...widest).map { row in
+            let chord = Double(left[0]) + Double(left[widest] - left[0]) * Double(row) / Double(widest)
+            return abs(Double(left[row]) - chord)
+        }.max()! / Double(unitsPerColumn)
+    }
+
+    /// The share of the box's width the top row of units covers: half for an ideal
+    /// hexagon's flat top, next to nothing for a circle's.
+    var topRun: Double {
+        let box = box
+        let on = (Int(box.left)..<Int(box.right)).filter { self[$0, Int(box.top)] }.count
+        return Double(on) / (box.right - box.left)
+    }
+
     /// The on units' bounding box: (left, top, right, bottom) in unit edges.
     var box: (left: Double, top: Double, right: Double, bottom: Double) {
         var (left, top, right, bottom) = (width, height, 0, 0)
@@ -150,101 +195,6 @@ struct Silhouette {
         return (Int(box.top)..<Int(box.bottom)).map { y in
             String((Int(box.left)..<Int(box.right)).map { self[$0, y] ? "#" : "." })
         }.joined(separator: "\n")
-    }
-}
-
-/// The ideal filled shapes, as corner lists in a unit box (x right, y down); round
-/// ones as fine polygons. Each is stretched to whatever box it is compared in.
-enum Ideal {
-    static func corners(_ kind: ShapeKind) -> [(x: Double, y: Double)] {
-        switch kind {
-        case .circle: return regular(96, from: 90, inner: 1)
-        case .square: return [(0, 0), (1, 0), (1, 1), (0, 1)]
-        case .triangle: return [(0.5, 0), (1, 1), (0, 1)]
-        case .pentagon: return regular(5, from: 90, inner: 1)
-        case .hexagon: return [(0, 0.5), (0.25, 0), (0.75, 0), (1, 0.5), (0.75, 1), (0.25, 1)]
-        case .star: return regular(10, from: 90, inner: 0.382)
-        case .diamond: return [(0.5, 0), (1, 0.5), (0.5, 1), (0, 0.5)]
-        case .heart:
-            return normalized((0..<96).map { step in
-                let t = 2 * Double.pi * Double(step) / 96
-                let s = sin(t)
-                return (16 * s * s * s, -(13 * cos(t) - 5 * cos(2 * t) - 2 * cos(3 * t) - cos(4 * t)))
-            })
-        case .cross:
-            let (a, b) = (1.0 / 3, 2.0 / 3)
-            return [(a, 0), (b, 0), (b, a), (1, a), (1, b), (b, b), (b, 1), (a, 1), (a, b), (0, b), (0, a), (a, a)]
-        }
-    }
-
-    /// `count` corners around a circle starting at `from` degrees, every other one at
-    /// `inner` of the radius, scaled to the unit box.
-    static func regular(_ count: Int, from: Double, inner: Double) -> [(x: Double, y: Double)] {
-        normalized((0..<count).map { step in
-            let radius = step % 2 == 1 ? inner : 1
-            let angle = (from + 360 * Double(step) / Double(count)) * Double.pi / 180
-            return (radius * cos(angle), -radius * sin(angle))
-        })
-    }
-
-    static func normalized(_ points: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
-        let xs = points.map(\.x), ys = points.map(\.y)
-        let (minX, maxX, minY, maxY) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
-        return points.map { (($0.x - minX) / (maxX - minX), ($0.y - minY) / (maxY - minY)) }
-    }
-}
-
-/// One ideal shape stretched over a silhouette's box, in the silhouette's units.
-struct PlacedIdeal {
-    let corners: [(x: Double, y: Double)]
-
-    init(_ kind: ShapeKind, in box: (left: Double, top: Double, right: Double, bottom: Double)) {
-        corners = Ideal.corners(kind).map {
-            (box.left + $0.x * (box.right - box.left), box.top + $0.y * (box.bottom - box.top))
-        }
-    }
-
-    func contains(_ x: Double, _ y: Double) -> Bool {
-        var inside = false
-        var previous = corners[corners.count - 1]
-        for corner in corners {
-            if (previous.y > y) != (corner.y > y),
-               x < previous.x + (y - previous.y) * (corner.x - previous.x) / (corner.y - previous.y) {
-                inside.toggle()
-            }
-            previous = corner
-        }
-        return inside
-    }
-
-    func distance(_ x: Double, _ y: Double) -> Double {
-        var nearest = Double.infinity
-        var previous = corners[corners.count - 1]
-        for corner in corners {
-            let (ex, ey) = (corner.x - previous.x, corner.y - previous.y)
-            let (tx, ty) = (x - previous.x, y - previous.y)
-            let along = max(0, min(1, (tx * ex + ty * ey) / (ex * ex + ey * ey)))
-            let (ox, oy) = (tx - ex * along, ty - ey * along)
-            nearest = min(nearest, ox * ox + oy * oy)
-            previous = corner
-        }
-        return nearest.squareRoot()
-    }
-
-    /// Points along the outline, about `spacing` apart.
-    func outline(spacing: Double) -> [(x: Double, y: Double)] {
-        var points: [(x: Double, y: Double)] = []
-        var previous = corners[corners.count - 1]
-        for corner in corners {
-            let length = ((corner.x - previous.x) * (corner.x - previous.x) + (corner.y - previous.y) * (corner.y - previous.y)).squareRoot()
-            let steps = max(1, Int((length / spacing).rounded(.up)))
-            for step in 0..<steps {
-                let t = Double(step) / Double(steps)
-                points.append((previous.x + t * (corner.x - previous.x), previous.y + t * (corner.y - previous.y)))
-            }
-            previous = corner
-        }
-        return points
     }
 }
 

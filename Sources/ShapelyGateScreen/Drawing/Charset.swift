@@ -2,14 +2,12 @@
 // gets, and the tile sizes each offers.
 //
 // - blocks:  quadrant and half blocks, 2×2 pixels per cell (UTF-8 terminals).
-// - console: only the full block and space, one pixel per cell, for TERM=linux: the
-//            Linux console's fonts have the full block but no quadrants. A pixel is
-//            one cell (twice as tall as wide), which keeps twice the detail across
-//            of a square two-cell pixel; the sizes are twice the blocks' in cells,
-//            so the pixel grids match the blocks'.
-// - ascii:   printable ASCII only, 2×2 pixels per cell like blocks: a full cell is
-//            `#`, a partly covered one the character that runs along its edge
-//            (`-` `_` `|` `/` `\` `'` `.`), so a figure is a solid silhouette.
+// - console: the full block and the upper and lower half blocks (▀ ▄ █), a top and a
+//            bottom pixel per cell, for TERM=linux: the Linux console's fonts have
+//            those but no quadrants. Its pixels are square, one cell wide; its tile
+//            sizes in cells are the blocks', its pixel grids half as wide.
+// - ascii:   printable ASCII only: each shape an outline drawn by hand, as people
+//            draw shapes in text (OutlineArt.swift), never a block of `#`.
 // Every line of a tile is exactly `size.columns` characters, spaces included.
 
 import ShapelyGate
@@ -29,12 +27,12 @@ package enum Charset: String, CaseIterable, Sendable {
     }
 
     /// The offered tile sizes, smallest first. A layout takes the largest that fits.
-    /// ASCII line art has no tiny size: at 8×4 its round kinds run together.
+    /// ASCII has no tiny size of its own; the layout's sizes for short screens
+    /// (Layout.tileSizes) still reach it.
     var sizes: [TileSize] {
-        let blockSizes = [(8, 4), (10, 5), (12, 6), (16, 8), (20, 10)]
-        let scale = self == .console ? 2 : 1
-        let all = zip(TileSize.Step.allCases, blockSizes).map { step, cells in
-            TileSize(step: step, columns: cells.0 * scale, rows: cells.1 * scale)
+        let cellSizes = [(8, 4), (10, 5), (12, 6), (16, 8), (20, 10)]
+        let all = zip(TileSize.Step.allCases, cellSizes).map { step, cells in
+            TileSize(step: step, columns: cells.0, rows: cells.1)
         }
         return self == .ascii ? Array(all.dropFirst()) : all
     }
@@ -46,17 +44,21 @@ package enum Charset: String, CaseIterable, Sendable {
 
     /// `kind` drawn at `size`: `size.rows` lines of `size.columns` characters each,
     /// no colour and no escape sequences (nothing for an empty size); with `bottomFree`,
-    /// the last pixel row is left off (see Raster).
+    /// the last pixel row is left off (see Raster), in ASCII the last line.
     func tile(_ kind: ShapeKind, size: TileSize, bottomFree: Bool = false) -> [String] {
         guard size.columns > 0, size.rows > 0 else { return [] }
+        if self == .ascii {
+            return OutlineArt.tile(kind, columns: size.columns, rows: size.rows, bottomFree: bottomFree)
+                ?? Array(repeating: String(repeating: " ", count: size.columns), count: size.rows)
+        }
         return lines(Raster(kind, size: size, charset: self, bottomFree: bottomFree))
     }
 
     var pixelsPerCell: (across: Int, down: Int) {
-        self == .console ? (1, 1) : (2, 2)
+        self == .console ? (1, 2) : (2, 2)
     }
 
-    /// The raster as lines of characters. Each line is built as UTF-8 bytes and made a
+    /// The raster as lines of block characters. Each line is built as UTF-8 bytes and made a
     /// string once: appending scalar by scalar, or making a string from a mapped
     /// sequence (generic code the runtime sets up on first use), costs more at the gate's
     /// start than the rest of drawing the board.
@@ -67,10 +69,12 @@ package enum Charset: String, CaseIterable, Sendable {
             lines.append(String(decoding: bytes, as: UTF8.self))
             bytes.removeAll(keepingCapacity: true)
         }
-        guard pixelsPerCell == (2, 2) else {
-            for row in 0..<raster.height {
+        guard self != .console else {
+            // A cell is its top and its bottom pixel.
+            for row in 0..<raster.height / 2 {
                 for column in 0..<raster.width {
-                    let cell: Unicode.Scalar = raster[column: column, row: row] ? "█" : " "
+                    let top = raster[column: column, row: 2 * row], bottom = raster[column: column, row: 2 * row + 1]
+                    let cell: Unicode.Scalar = top ? (bottom ? "█" : "▀") : (bottom ? "▄" : " ")
                     bytes.append(contentsOf: cell.utf8)
                 }
                 finish()
@@ -85,23 +89,13 @@ package enum Charset: String, CaseIterable, Sendable {
         }
         for row in 0..<raster.height / 2 {
             for cell in 0..<raster.width / 2 {
-                let here = pattern(cell, row)
-                if self == .blocks {
-                    bytes.append(contentsOf: Charset.quadrants[here].utf8)
-                } else if here == 15, pattern(cell - 1, row) == 0, pattern(cell + 1, row) == 0 {
-                    // A full cell alone between blanks is a stroke going up and down: a bar.
-                    bytes.append(contentsOf: "|".utf8)
-                } else {
-                    bytes.append(contentsOf: Charset.asciiQuadrants[here].utf8)
-                }
+                bytes.append(contentsOf: Charset.quadrants[pattern(cell, row)].utf8)
             }
             finish()
         }
         return lines
     }
 
-    /// Indexed by the 4-bit pattern above. In ASCII, a half cell is a line along that
-    /// side, a diagonal pair or a three-quarter cell a slash along its open corner.
+    /// Indexed by the 4-bit pattern above.
     static let quadrants: [Unicode.Scalar] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
-    static let asciiQuadrants: [Unicode.Scalar] = [" ", "'", "'", "-", ".", "|", "/", "/", ".", "\\", "|", "\\", "_", "\\", "/", "#"]
 }

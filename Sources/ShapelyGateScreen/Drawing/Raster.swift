@@ -1,9 +1,10 @@
 // Raster.swift — a figure sampled into a grid of on/off pixels: a tile size
 // (TileSize.swift) times the pixels per cell of the character set (Charset.swift). A
 // pixel is on when at least half of its 4×4 sample points fall inside the figure (every
-// figure is left–right symmetric, and so is every raster), except where a hand-drawn
-// picture (PixelArt.swift) keeps what names a shape on a small grid. A tile may leave
-// its last pixel row off, so that rows of tiles that touch stay apart.
+// figure is left–right symmetric, and so is every sampled raster), except where a
+// hand-drawn picture (PixelArt.swift; ConsoleArt.swift for the console's square
+// pixels) keeps what names a shape on a small grid. A tile may leave its last pixel
+// row off, so that rows of tiles that touch stay apart.
 
 import ShapelyGate
 
@@ -92,9 +93,11 @@ struct Raster: Equatable, Sendable {
         let (width, height) = (size.columns * across, size.rows * down)
         let drawn = bottomFree ? height - 1 : height
         let figure: [Bool]
-        if let picture = PixelArt.picture(kind, width: width, height: drawn) {
+        // The console's square pixels have pictures of their own (ConsoleArt.swift).
+        let art = charset == .console ? ConsoleArt.picture : PixelArt.picture
+        if let picture = art(kind, width, drawn) {
             figure = picture
-        } else if bottomFree, let picture = PixelArt.picture(kind, width: width, height: height) {
+        } else if bottomFree, let picture = art(kind, width, height) {
             figure = PixelArt.shortened(picture, width: width)
         } else {
             figure = drawn > 0 ? Raster(ShapeFigure.of(kind), width: width, height: drawn).pixels : []

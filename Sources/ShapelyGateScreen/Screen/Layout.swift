@@ -12,11 +12,13 @@
 //   by one only when nothing fits with them); a blank line between the tiles and the
 //   message (or the countdown), so an answer's line never touches the tiles; numbers
 //   above the tiles, then beside them with rows of tiles a blank line apart, then
-//   with rows touching; the terminal's own character set before ASCII line art (on
-//   the Linux console); the larger tile; blank lines around the tiles and the message
-//   rather than that one alone.
+//   with rows touching; the larger tile; blank lines around the tiles and the message
+//   rather than that one alone. The Linux console draws with its own blocks whenever
+//   any of their plans fits (--strict's sixteen tiles at 80×25 do) and with ASCII line
+//   art only on a screen too small for them.
 // - The tile sizes are the character set's, plus small ones for short screens (6×4
-//   cells, where --strict's sixteen tiles fit 40×20; also 8×4 where the set has none).
+//   cells, where --strict's sixteen tiles fit 40×20, for the sets with two pixels
+//   across a cell; 8×4 where the set has none).
 // - The frame is centred on the screen; its lines stay left-aligned with each other.
 // - When nothing fits, the result names the sizes that would, no narrower than the
 //   screen: the narrowest, and the narrowest with no more rows than the screen has.
@@ -140,17 +142,18 @@ enum Layout {
         return .failure(needed(board, run: run(), display: display, size: size))
     }
 
-    /// Every plan, most preferred first.
+    /// Every plan, most preferred first. The Linux console falls back to ASCII line art
+    /// only when none of its own tiles fit.
     static func plans(_ display: Display) -> [Plan] {
         let charsets = display.charset == .console ? [Charset.console, .ascii] : [display.charset]
         // Numbers above, rows apart; beside, rows apart; beside, rows touching.
         let styles = [(false, true), (true, true), (true, false)]
         var plans: [Plan] = []
-        for terseness in 0...terseSteps {
-            // A blank line between the tiles and the message first.
-            for spacings in [[Spacing.around, .belowTiles], [.none]] {
-                for (beside, spaced) in styles {
-                    for charset in charsets {
+        for charset in charsets {
+            for terseness in 0...terseSteps {
+                // A blank line between the tiles and the message first.
+                for spacings in [[Spacing.around, .belowTiles], [.none]] {
+                    for (beside, spaced) in styles {
                         for size in tileSizes(charset) {
                             for spacing in spacings {
                                 plans.append(Plan(tiles: TileArrangement(charset: charset, size: size, numbersBeside: beside,
@@ -164,13 +167,14 @@ enum Layout {
         return plans
     }
 
-    /// The tile sizes a layout may use in `charset`, largest first.
+    /// The tile sizes a layout may use in `charset`, largest first: its own, the tiny
+    /// 8×4 where it has none, and the narrow 6×4 where a cell holds two pixels across
+    /// (the console's six pixels across are too few to tell a circle from a hexagon).
     static func tileSizes(_ charset: Charset) -> [TileSize] {
         var sizes = charset.sizes
-        if charset != .console {
-            for (columns, rows) in [(8, 4), (6, 4)] where !sizes.contains(where: { $0.columns == columns && $0.rows == rows }) {
-                sizes.append(TileSize(step: .tiny, columns: columns, rows: rows))
-            }
+        let small = charset.pixelsPerCell.across == 2 ? [(8, 4), (6, 4)] : [(8, 4)]
+        for (columns, rows) in small where !sizes.contains(where: { $0.columns == columns && $0.rows == rows }) {
+            sizes.append(TileSize(step: .tiny, columns: columns, rows: rows))
         }
         return sizes.sorted { $0.columns * $0.rows > $1.columns * $1.rows }
     }
