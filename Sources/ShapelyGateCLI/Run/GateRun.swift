@@ -25,7 +25,7 @@ import ShapelyGateSystem
 
 struct GateRun {
     let settings: Settings
-    var world = GateWorld.system
+    let world: GateWorld
     private var options: Options { settings.options }
 
     init(settings: Settings, world: GateWorld = .system) {
@@ -60,17 +60,20 @@ struct GateRun {
         let terminal = world.openTerminal()
         if let terminal { log.terminal = terminal.name }
         let ending = Ending.Builder(log: log, loginMode: options.loginMode)
-        guard let found = try stopBeforeTheBoard(verdict, strings, terminal: terminal, ending: ending) else {
-            return try session(verdict, strings, terminal: terminal!, ending: ending)
+        if let stopped = stopBeforeTheBoard(verdict, strings, ending: ending) {
+            terminal?.close()
+            return stopped
         }
-        terminal?.close()
-        return found
+        // pam_exec runs its helper with PAM_TYPE set and no terminal: say why.
+        guard let terminal else {
+            return ending.denied(.noTerminal, message: strings.text(settings.underPAM ? .noTerminalPAM : .noTerminal))
+        }
+        return session(verdict, strings, terminal: terminal, ending: ending)
     }
 
-    /// The ending that comes before any board, if one does: too long to show, locked,
-    /// or no terminal.
-    private func stopBeforeTheBoard(_ verdict: Verdict, _ strings: GateStrings, terminal: (any ControllingTerminal)?,
-                                    ending: Ending.Builder) throws(GateError) -> Ending? {
+    /// The ending that comes before any board, terminal or not, if one does: too long to
+    /// show, or locked.
+    private func stopBeforeTheBoard(_ verdict: Verdict, _ strings: GateStrings, ending: Ending.Builder) -> Ending? {
         // What a pass allows is shown whole or not at all; beyond any screen's size it is
         // refused at once, before a board, and it is no answer from a person (no cooldown).
         if let guarding, DisplayWidth.of(guarding) > Renderer.longestGuarded {
@@ -82,10 +85,6 @@ struct GateRun {
         case .denied(let message): return ending.ended(.locked(untrustedRecord: false), message: message)
         case .interrupted(let interruption):
             return ending.ended(.interrupted(interruption), message: interruption.message(strings))
-        }
-        // pam_exec runs its helper with PAM_TYPE set and no terminal: say why.
-        guard terminal != nil else {
-            return ending.denied(.noTerminal, message: strings.text(settings.underPAM ? .noTerminalPAM : .noTerminal))
         }
         return nil
     }
@@ -100,7 +99,7 @@ struct GateRun {
 
     /// The challenge on the terminal, and the lockout's record of it.
     private func session(_ verdict: Verdict, _ strings: GateStrings, terminal: any ControllingTerminal,
-                         ending: Ending.Builder) throws(GateError) -> Ending {
+                         ending: Ending.Builder) -> Ending {
         let display = settings.display
         terminal.guardAgainstFatalSignals(leaving: display.cursorControl ? Painter.leaveAfterSignal : "")
         let renderer = Renderer(strings: strings, display: display, guarding: guarding, board: options.board)
