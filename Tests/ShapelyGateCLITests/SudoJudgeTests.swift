@@ -490,9 +490,15 @@ extension SudoRecords.LockoutCheck {
         #expect(SudoShownCommand.preservedLists(none) == [])
     }
 
+    /// The two things both languages must know: the program a door opens without path=,
+    /// and (PAM) the longest text the conversation carries, which the judge cuts to.
     @Test func theDoorsDefaultProgramIsTheChecksDefault() {
-        let door = readText(packageRoot + "/Sources/CShapelyGateApproval/door.c")
-        #expect(door.contains("#define SG_DEFAULT_JUDGE \"\(SudoConfCheck.defaultProgram)\""))
+        for door in ["CShapelyGateApproval/door.c", "CShapelyGatePam/pam_door.c"] {
+            let text = readText(packageRoot + "/Sources/" + door)
+            #expect(text.contains("#define SG_DEFAULT_JUDGE \"\(SudoConfCheck.defaultProgram)\""), "\(door)")
+        }
+        let abi = readText(packageRoot + "/Sources/CShapelyGatePam/include/pam_module_abi.h")
+        #expect(abi.contains("#define PAM_MAX_MSG_SIZE \(PamConversation.longest + 1)"))
     }
 }
 
