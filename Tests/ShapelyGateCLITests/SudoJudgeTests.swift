@@ -246,42 +246,42 @@ extension SudoRecords.LockoutCheck {
     let key = SudoRecords.SessionKey(device: 0x8803, text: "session=42 start=7 boot=boot-a")
 
     @Test func aGateIsCountedBeforeItRunsAndAPassClearsTheCount() {
-        #expect(records.beginGate(cooldown: 60).isOpen)
-        #expect(records.beginGate(cooldown: 60) == .locked(seconds: 60))
+        #expect(records.check(cooldown: 60).isOpen)
+        #expect(records.check(cooldown: 60) == .locked(seconds: 60))
         records.settleGate(passed: true, cooldown: 60)
-        #expect(records.beginGate(cooldown: 60).isOpen)
+        #expect(records.check(cooldown: 60).isOpen)
     }
 
     @Test func aDenialLocksFromItsEndAndDoubles() {
-        #expect(records.beginGate(cooldown: 60).isOpen)
+        #expect(records.check(cooldown: 60).isOpen)
         clock.pass(50)
         records.settleGate(passed: false, cooldown: 60)
         clock.pass(59)
-        #expect(records.beginGate(cooldown: 60) == .locked(seconds: 1))
+        #expect(records.check(cooldown: 60) == .locked(seconds: 1))
         clock.pass(1)
-        #expect(records.beginGate(cooldown: 60).isOpen)
+        #expect(records.check(cooldown: 60).isOpen)
         records.settleGate(passed: false, cooldown: 60)
-        #expect(records.beginGate(cooldown: 60) == .locked(seconds: 120))
+        #expect(records.check(cooldown: 60) == .locked(seconds: 120))
     }
 
     @Test func aRunThatShowedNoBoardPutsTheCountBack() {
-        #expect(records.beginGate(cooldown: 60).isOpen)
+        #expect(records.check(cooldown: 60).isOpen)
         clock.pass(60)
         records.settleGate(passed: false, cooldown: 60)
         clock.pass(120)
-        guard case .open(let before) = records.beginGate(cooldown: 60) else { Issue.record("locked"); return }
+        guard case .open(let before) = records.check(cooldown: 60) else { Issue.record("locked"); return }
         #expect(before?.denials == 1)
         records.restore(before)
-        #expect(records.beginGate(cooldown: 60) == .open(before: before))
+        #expect(records.check(cooldown: 60) == .open(before: before))
     }
 
     @Test func aRecordThatCannotBeTrustedDenies() {
-        #expect(records.beginGate(cooldown: 60).isOpen)
+        #expect(records.check(cooldown: 60).isOpen)
         writeFile(base + "/1000/lockout", "denials 0\n", mode: 0o600)
-        #expect(records.beginGate(cooldown: 60) == .untrusted("\(base)/1000/lockout: not a lockout record"))
+        #expect(records.check(cooldown: 60) == .untrusted("\(base)/1000/lockout: not a lockout record"))
         unlink(base + "/1000/lockout")
         symlink("/etc/hostname", base + "/1000/lockout")
-        #expect(records.beginGate(cooldown: 60) == .untrusted("\(base)/1000/lockout: it is a symbolic link"))
+        #expect(records.check(cooldown: 60) == .untrusted("\(base)/1000/lockout: it is a symbolic link"))
     }
 
     @Test func aPassAtTheBoardOpensTheWindowOnThatSessionOnly() {

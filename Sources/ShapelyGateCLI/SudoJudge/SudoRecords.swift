@@ -45,8 +45,11 @@ struct SudoRecords {
         case untrusted(String)
     }
 
-    /// Before a gate starts: shut, untrusted, or open (and then counted as a denial).
-    func beginGate(cooldown: Int) -> LockoutCheck {
+    /// Before a gate: shut, untrusted, or open. With a cooldown the run is counted as a
+    /// denial until it is settled; with none (a door whose own line sets no cooldown)
+    /// nothing is counted, but a lockout another door left still shuts it: the record is
+    /// the person's, whichever door wrote it.
+    func check(cooldown: Int) -> LockoutCheck {
         let now = clocks()
         let result: Result<LockoutCheck, StoreFailure> = store.withLock { directory in
             var previous: LockoutState?
@@ -61,7 +64,7 @@ struct SudoRecords {
             case .unreadable(let reason):
                 return .untrusted("\(store.file): \(reason)")
             }
-            if let problem = store.write(.afterDenial(previous, cooldown: Double(cooldown), at: now), in: directory) {
+            if cooldown > 0, let problem = store.write(.afterDenial(previous, cooldown: Double(cooldown), at: now), in: directory) {
                 return .untrusted(problem)
             }
             return .open(before: previous)
@@ -73,34 +76,7 @@ struct SudoRecords {
         }
     }
 
-    /// Before a gate at a door whose own line sets no cooldown: a lockout another door
-    /// left still shuts it (the record is the person's, whichever door wrote it), and
-    /// nothing is counted.
-    func standingLockout() -> LockoutCheck {
-        let now = clocks()
-        let result: Result<LockoutCheck, StoreFailure> = store.withLock { directory in
-            switch store.read(in: directory) {
-            case .none: return .open(before: nil)
-            case .state(let state):
-                let left = state.remaining(at: now)
-                return left > 0 ? .locked(seconds: Int(left.rounded(.up))) : .open(before: state)
-            case .damaged: return .untrusted("\(store.file): not a lockout record")
-            case .unreadable(let reason): return .untrusted("\(store.file): \(reason)")
-            }
-        }
-        switch result {
-        case .success(let check): return check
-        case .failure(.refused(let reason)): return .untrusted(reason)
-        case .failure(.interrupted): return .untrusted("interrupted while waiting for \(store.folder)/lockout.lock")
-        }
-    }
-
-    /// Before a gate: the run counted under the door's cooldown, or the standing lockout.
-    func check(cooldown: Int) -> LockoutCheck {
-        cooldown > 0 ? beginGate(cooldown: cooldown) : standingLockout()
-    }
-
-    /// A run counted by `beginGate` that showed no board after all: the record as it was.
+    /// A run counted by `check` that showed no board after all: the record as it was.
     func restore(_ before: LockoutState?) {
         _ = store.withLock { directory in store.write(before, in: directory) }
     }
