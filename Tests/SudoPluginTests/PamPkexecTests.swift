@@ -30,7 +30,7 @@ struct PamPkexecTests {
             trap 'kill $(cat '\''\(space.folder)/dbus.pid'\'' '\''\(kid)/agent.pid'\'') $polkitd 2>/dev/null' EXIT HUP TERM
             /usr/lib/polkit-1/polkitd --no-debug >'\(space.folder)/polkitd.log' 2>&1 &
             polkitd=$!
-            for i in $(seq 50); do
+            for i in $(seq 300); do
                 dbus-send --system --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner \\
                     string:org.freedesktop.PolicyKit1 2>/dev/null | grep -q true && break
                 sleep 0.1

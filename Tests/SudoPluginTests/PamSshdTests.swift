@@ -16,7 +16,9 @@ let sshdUnavailable: String? = pamUnavailable ?? (tools("sshd", "ssh", "ssh-keyg
 @Suite("sshd with the PAM module", .serialized, .enabled(if: sshdUnavailable == nil, "\(sshdUnavailable ?? "")"))
 struct PamSshdTests {
     /// sshd started in the namespace, then `ssh kid@127.0.0.1`, its status after it; sshd
-    /// is stopped when the script ends or is hung up on.
+    /// is stopped when the script ends or is hung up on. sshd forks into the background
+    /// before it listens, so the client may knock before anyone answers: it tries again,
+    /// once a second, until sshd listens (ssh's own ConnectionAttempts).
     func login(_ options: String) throws -> (PamSpace, PtyProcess) {
         let space = try #require(PamSpace(services: ["sshd": stack("person=login users=kid seed=1 timeout=60 " + options)]))
         let folder = space.folder
@@ -36,7 +38,7 @@ struct PamSshdTests {
 
             """)
         let ssh = "ssh -F /dev/null -p \(port) -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR "
-            + "-o PreferredAuthentications=keyboard-interactive -o NumberOfPasswordPrompts=1 kid@127.0.0.1 'echo shell-as-$(id -un)'"
+            + "-o PreferredAuthentications=keyboard-interactive -o NumberOfPasswordPrompts=1 -o ConnectionAttempts=30 kid@127.0.0.1 'echo shell-as-$(id -un)'"
         let pty = space.run("""
             mkdir -p -m 0755 /run/sshd
             ssh-keygen -q -t ed25519 -N '' -f '\(folder)/host_key'
