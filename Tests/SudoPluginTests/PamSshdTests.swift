@@ -19,10 +19,12 @@ struct PamSshdTests {
     /// is stopped when the script ends or is hung up on. sshd forks into the background
     /// before it listens, so the client may knock before anyone answers: it tries again,
     /// once a second, until sshd listens (ssh's own ConnectionAttempts).
-    func login(_ options: String) throws -> (PamSpace, PtyProcess) {
+    /// Each test has a port of its own, so the sshd a finished test stopped (which may not
+    /// have let go of its port yet) is never the one that answers.
+    func login(_ options: String, port offset: Int) throws -> (PamSpace, PtyProcess) {
         let space = try #require(PamSpace(services: ["sshd": stack("person=login users=kid seed=1 timeout=60 " + options)]))
         let folder = space.folder
-        let port = 20000 + Int(getpid() % 20000)
+        let port = 20000 + 2 * Int(getpid() % 10000) + offset
         writeFile(folder + "/sshd_config", """
             Port \(port)
             ListenAddress 127.0.0.1
@@ -51,7 +53,7 @@ struct PamSshdTests {
     }
 
     @Test func aRightTileLogsIn() throws {
-        let (space, pty) = try login("")
+        let (space, pty) = try login("", port: 0)
         #expect(pty.waitFor("choose 1-8"), "\(pty.screenText)\n\(readText(space.folder + "/sshd.log"))")
         #expect(pty.screenText.contains("To run: sshd kid"), "\(pty.screenText)")
         pty.type("\(BoardOracle(seed: 1).right)\r")
@@ -63,7 +65,7 @@ struct PamSshdTests {
     }
 
     @Test func aWrongTileIsDenied() throws {
-        let (space, pty) = try login("attempts=1")
+        let (space, pty) = try login("attempts=1", port: 1)
         #expect(pty.waitFor("choose 1-8"), "\(pty.screenText)\n\(readText(space.folder + "/sshd.log"))")
         pty.type("\(BoardOracle(seed: 1).wrong)\r")
         #expect(pty.waitFor("status-255"), "\(pty.screenText)")

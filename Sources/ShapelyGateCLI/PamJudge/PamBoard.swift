@@ -57,9 +57,9 @@ struct PamBoard {
                 message = .notATile
                 showBoard = false
             case .tooManyAttempts:
-                return denial(.tooManyAttempts, strings.text(.tooManyTitle) + " " + strings.text(.tooManyDescription), challenge)
+                return denial(.tooManyAttempts, alert(.tooManyTitle, .tooManyDescription), challenge)
             case .timeExpired, .closed:
-                return denial(.timeExpired, strings.text(.expiredTitle) + " " + strings.text(.expiredDescription), challenge)
+                return denial(.timeExpired, alert(.expiredTitle, .expiredDescription), challenge)
             }
         }
     }
@@ -81,6 +81,11 @@ struct PamBoard {
         let timed = renderer.wordsPrompt(target: challenge.target, tileCount: tiles, secondsLeft: challenge.secondsLeft(at: now))
         if timed != prompt, let cut = timed.lastIndex(of: "\n") { text += timed[...cut] }
         return (text, prompt)
+    }
+
+    /// The seed's alert as one line, as the terminal board writes it: `Title: description`.
+    private func alert(_ title: StringKey, _ description: StringKey) -> String {
+        strings.text(title) + strings.text(.colon) + " " + strings.text(description)
     }
 
     private func denial(_ reason: GateOutcome.Denial, _ message: String?, _ challenge: Challenge) -> Outcome {
