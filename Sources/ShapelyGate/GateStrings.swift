@@ -29,6 +29,16 @@ public struct GateStrings: Sendable {
 
     public func name(of kind: ShapeKind) -> String { text(.name(of: kind)) }
 
+    /// The seed's alert for a denial, as text shows it: the heading is the title and its
+    /// colon (`Too many attempts:`), the description follows after a space. Its OK
+    /// label has no place where there is no button.
+    public func alert(_ reason: DenialReason) -> (heading: String, description: String) {
+        switch reason {
+        case .tooManyAttempts: (text(.tooManyTitle) + text(.colon), text(.tooManyDescription))
+        case .timeExpired: (text(.expiredTitle) + text(.colon), text(.expiredDescription))
+        }
+    }
+
     /// Replaces each `{name}` that `values` knows; leaves every other character alone.
     /// (Substrings are made strings before they are added: adding a substring to a string
     /// is generic code the runtime sets up on first use, at the gate's start.)

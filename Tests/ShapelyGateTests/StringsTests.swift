@@ -22,6 +22,16 @@ import PlistReader
         #expect(GateStrings(language: "xx").language == "en")
     }
 
+    /// The alert as every text board and door writes it: the title, the language's own
+    /// colon (French puts a no-break space before it), the description.
+    @Test func theAlertIsTitleColonAndDescription() {
+        let french = GateStrings(language: "fr").alert(.tooManyAttempts)
+        #expect(french.heading == "Trop de tentatives\u{00A0}:")
+        #expect(french.description == "La mauvaise forme a été choisie trop de fois.")
+        let overridden = GateStrings(language: "en", overrides: [StringKey("TimeExpired", "Title"): "Too slow"]).alert(.timeExpired)
+        #expect(overridden.heading == "Too slow:")
+    }
+
     @Test func placeholdersAreReplacedAsPlainText() {
         #expect(GateStrings.fill("drop the {shape}: choose 1-{count}", ["shape": "star", "count": "8"]) == "drop the star: choose 1-8")
         #expect(GateStrings.fill("%@ %n %s {unknown} {", ["shape": "x"]) == "%@ %n %s {unknown} {")

@@ -57,9 +57,9 @@ struct PamBoard {
                 message = .notATile
                 showBoard = false
             case .tooManyAttempts:
-                return denial(.tooManyAttempts, alert(.tooManyTitle, .tooManyDescription), challenge)
+                return denial(.tooManyAttempts, alert(.tooManyAttempts), challenge)
             case .timeExpired, .closed:
-                return denial(.timeExpired, alert(.expiredTitle, .expiredDescription), challenge)
+                return denial(.timeExpired, alert(.timeExpired), challenge)
             }
         }
     }
@@ -84,8 +84,9 @@ struct PamBoard {
     }
 
     /// The seed's alert as one line, as the terminal board writes it: `Title: description`.
-    private func alert(_ title: StringKey, _ description: StringKey) -> String {
-        strings.text(title) + strings.text(.colon) + " " + strings.text(description)
+    private func alert(_ reason: DenialReason) -> String {
+        let alert = strings.alert(reason)
+        return alert.heading + " " + alert.description
     }
 
     private func denial(_ reason: GateOutcome.Denial, _ message: String?, _ challenge: Challenge) -> Outcome {

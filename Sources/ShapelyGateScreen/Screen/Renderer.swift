@@ -152,12 +152,11 @@ package struct Renderer: Sendable {
     /// The seed's alert as text: `Title: description`, the title in bold red. A
     /// terminal has no button, so the alert's OK label is not shown.
     private func denial(_ reason: DenialReason, width: Int) -> [String] {
-        let (title, description): (StringKey, StringKey) =
-            reason == .tooManyAttempts ? (.tooManyTitle, .tooManyDescription) : (.expiredTitle, .expiredDescription)
-        let heading = say(title) + say(.colon)
+        let alert = strings.alert(reason)
+        let heading = Visible.screen(alert.heading)
         let heads = TextPart("", bold: true, color: .red)
         var left = heading.count
-        return TextLayout.wrap(heading + " " + say(description), width: width).map { line in
+        return TextLayout.wrap(heading + " " + Visible.screen(alert.description), width: width).map { line in
             guard left > 0 else { return line }
             let count = min(left, line.count)
             left -= count + 1  // the space the line broke at
