@@ -180,6 +180,23 @@ struct ApprovalTests {
         #expect(kid.waitFor("status-1"))
     }
 
+    /// A word with a control character reads the same on the board, in --pending and in
+    /// the answer: written out once, never escaped again on the way.
+    @Test func aWrittenOutWordReadsTheSameToTheChildAndToTheApprover() throws {
+        let space = try space()
+        let kid = child(space, "x\u{1b}]0;y\u{7}")
+        let id = try #require(requestID(kid))
+        let shown = "/usr/bin/touch $'\(space.folder)/x\\x1b]0;y\\x07'"
+        #expect(oneLine(kid.screenText).contains("To run: \(shown)"), "\(kid.screenText)")
+        let pending = approver(space, "--pending")
+        #expect(pending.waitFor("status-0"))
+        #expect(pending.screenText.contains(" ago  \(shown)"), "\(pending.screenText)")
+        let yes = approver(space, "--approve \(id)")
+        #expect(yes.waitFor("status-0"), "\(yes.screenText)")
+        #expect(yes.screenText.contains("approved \(id): kid on \(space.terminal(ofRun: 1)): \(shown)"), "\(yes.screenText)")
+        #expect(kid.waitFor("status-0"))
+    }
+
     @Test func aGroupOfApproversAndTwoRequestsToldApart() throws {
         let space = try space("approval=parent approvers=%parents")
         let first = child(space, "one")

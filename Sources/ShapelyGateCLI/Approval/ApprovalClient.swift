@@ -32,7 +32,7 @@ struct ApprovalClient {
         switch request {
         case .pending:
             let lines = ask("pending").compactMap(\.last).compactMap { reply -> (Int, String)? in
-                let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map { Visible.log(String($0)) }
+                let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map { Visible.screen(String($0)) }
                 guard fields.count == 6, fields[0] == "request", let waited = Int(fields[4]) else { return nil }
                 return (waited, "\(fields[1])  \(fields[2])  \(fields[3])  \(Self.duration(waited)) ago  \(fields[5])\n")
             }
@@ -49,7 +49,7 @@ struct ApprovalClient {
                 first.hasPrefix("confirm\t\(id)\t") ? (approving ? "yes" : "no") : nil
             }) {
                 guard let reply = replies.last else { silent = true; continue }
-                let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map { Visible.log(String($0)) }
+                let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map { Visible.screen(String($0)) }
                 if fields.count == 5, fields[0] == word, fields[1] == id {
                     return Ending(.informed("\(word) \(id): \(fields[2]) on \(fields[3]): \(fields[4])\n"))
                 }

@@ -56,8 +56,11 @@ struct ApprovalRequest: Equatable, Sendable {
         return out
     }
 
+    /// One field of a line to an approver: what could act on a terminal written out, a
+    /// tab or line end as a space (they part fields and lines). A backslash stays one:
+    /// the words are already quoted as the board shows them, and are shown once.
     static func field(_ text: String) -> String {
-        Visible.log(text).replacing("\t", with: " ")
+        Visible.screen(text)
     }
 }
 
