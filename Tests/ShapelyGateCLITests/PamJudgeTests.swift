@@ -60,9 +60,9 @@ struct PamJudgeTests {
     @Test func aPersonsGroupsComeFromTheGroupFile() {
         let passwd = "root:x:0:0::/root:/bin/sh\nkid:x:2001:100::/home/kid:/bin/sh\n"
         let group = "users:x:100:\nparents:x:2010:mum\nkids:x:2011:ann,kid\n"
-        let kid = PamPerson.find(name: "kid", passwd: passwd, group: group)
-        #expect(kid == PamPerson(name: "kid", uid: 2001, gid: 100, groups: [100, 2011]))
-        #expect(PamPerson.find(uid: 0, passwd: passwd, group: group)?.name == "root")
-        #expect(PamPerson.find(name: "nobody-here", passwd: passwd, group: group) == nil)
+        let kid = AccountPerson.find(name: "kid", passwd: passwd, group: group)
+        #expect(kid == AccountPerson(name: "kid", uid: 2001, gid: 100, groups: [100, 2011]))
+        #expect(AccountPerson.find(uid: 0, passwd: passwd, group: group)?.name == "root")
+        #expect(AccountPerson.find(name: "nobody-here", passwd: passwd, group: group) == nil)
     }
 }

@@ -138,6 +138,23 @@ struct SudoHoldsTests {
         run.pty.type("\u{3}")
         #expect(run.pty.finish() == .exited(1))
     }
+
+    /// A session that began before the child was put in the gated group still meets the
+    /// board: sudo reports the session's groups, /etc/group says who is in it today.
+    @Test func aChildPutInTheGroupSinceTheSessionBeganIsGated() throws {
+        let space = try #require(PolicyNamespace(policy: "syslog = yes\n",
+                                                 pluginOptions: "groups=kids path=\(Gates.installed) seed=1 timeout=60", users: ["kid"]))
+        let pty = space.run("""
+            groupadd -g 2011 kids
+            useradd -M -N -g users -G kids -u 2001 kid
+            setpriv --reuid=2001 --regid=100 --groups=100 sudo /usr/bin/touch '\(space.folder)/ran'
+            echo status-$?
+            """)
+        #expect(pty.waitFor("choose 1-8"), "\(pty.screenText)")
+        pty.type("\u{3}")
+        #expect(pty.waitFor("status-1"), "\(pty.screenText)")
+        #expect(!exists(space.folder + "/ran"))
+    }
 }
 
 /// Job control from the person's own shell: an interactive bash on the run's terminal.

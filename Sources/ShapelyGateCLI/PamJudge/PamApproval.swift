@@ -19,7 +19,7 @@ import ShapelyGateSystem
 
 struct PamApproval {
     let judgement: PamJudgement
-    let person: PamPerson
+    let person: AccountPerson
     typealias Outcome = PamBoard.Outcome
 
     func run(_ conversation: inout PamConversation, log: inout AuditLog) -> Outcome {

@@ -33,20 +33,20 @@ struct PamJudgement {
     }
 
     /// Who is gated here, as the line's person= says; nil when the account is unknown.
-    var person: PamPerson? {
+    var person: AccountPerson? {
         switch options.person {
-        case .caller: return facts.callerUID.flatMap { PamPerson.find(uid: $0) }
-        case .login: return facts.user.flatMap { PamPerson.find(name: $0) }
+        case .caller: return facts.callerUID.flatMap { AccountPerson.find(uid: $0) }
+        case .login: return facts.user.flatMap { AccountPerson.find(name: $0) }
         }
     }
 
     /// Whether users= and groups= take in this person (for the caller, the name in
     /// PAM_RUSER too: in doubt, gated).
-    func gates(_ person: PamPerson) -> Bool {
+    func gates(_ person: AccountPerson) -> Bool {
         let match = SudoMatch(options: options.shared)
         if match.gates(user: person.name, uid: person.uid, gid: person.gid, groups: person.groups) { return true }
         guard options.person == .caller, let named = facts.remoteUser, named != person.name,
-              let other = PamPerson.find(name: named) else { return false }
+              let other = AccountPerson.find(name: named) else { return false }
         return match.gates(user: other.name, uid: other.uid, gid: other.gid, groups: other.groups)
     }
 

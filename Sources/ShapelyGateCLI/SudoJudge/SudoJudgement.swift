@@ -45,7 +45,10 @@ struct SudoJudgement {
     init(facts: SudoFacts, files: Settings.Files = SudoJudgement.policyFile) throws(SudoRefusal) {
         options = try SudoPluginOptions.parse(facts.options)
         match = SudoMatch(options: options)
-        gatesPerson = match.gates(user: facts.userName, uid: facts.uid, gid: facts.gid, groups: facts.groups)
+        // The groups sudo reports are the session's, from when it began; a child added to
+        // groups= since is gated too: both the session's groups and the files' count.
+        let listed = facts.userName.flatMap { AccountPerson.find(name: $0)?.groups } ?? []
+        gatesPerson = match.gates(user: facts.userName, uid: facts.uid, gid: facts.gid, groups: facts.groups + listed)
         settings = Self.gateSettings(options, files: files)
         // A broken policy holds up no one here: gated commands are denied at check().
         if case .success = settings, let problem = Self.approvalProblem(approval, policyFile: files.system) {

@@ -3,7 +3,8 @@
 // Contract:
 // - Users: with neither users= nor groups=, everyone is gated. Otherwise the person is
 //   gated when their name or user ID is in users=, or their primary or any
-//   supplementary group (as sudo reports them) is in groups=. A name that has since
+//   supplementary group (as sudo reports them, or as /etc/group lists them now: the
+//   judge gives both) is in groups=. A name that has since
 //   vanished from the account files counts as a match: in doubt, gated.
 // - Commands: with no commands=, every command is gated. An entry matches the command
 //   sudo is about to run when they name the same file (any link to it), or when the

@@ -1,6 +1,7 @@
-// PamPerson.swift — the person a PAM door gates, as the account files name them: by uid
-// (the caller of su or pkexec) or by name (the account logged in to), with their primary
-// group and every group whose member list names them, for users= and groups=.
+// AccountPerson.swift — a person as the account files name them now: by uid (the caller
+// of su or pkexec) or by name (the account logged in to, sudo's user), with their primary
+// group and every group whose member list names them, for users= and groups=. A process
+// keeps the groups it had when its session began; the files say who is in a group today.
 //
 // Contract:
 // - Only /etc/passwd and /etc/group are read (SystemAccounts: the judge is static and
@@ -8,14 +9,14 @@
 
 import ShapelyGateSystem
 
-struct PamPerson: Equatable {
+struct AccountPerson: Equatable {
     let name: String
     let uid: uid_t
     let gid: gid_t
     let groups: [gid_t]
 
     static func find(uid: uid_t, passwd: String = SystemAccounts.passwordFile(),
-                     group: String = SystemAccounts.groupFile()) -> PamPerson? {
+                     group: String = SystemAccounts.groupFile()) -> AccountPerson? {
         for line in passwd.split(separator: "\n") {
             let fields = line.split(separator: ":", omittingEmptySubsequences: false)
             if fields.count > 3, uid_t(fields[2]) == uid, !fields[0].isEmpty {
@@ -26,12 +27,12 @@ struct PamPerson: Equatable {
     }
 
     static func find(name: String, passwd: String = SystemAccounts.passwordFile(),
-                     group: String = SystemAccounts.groupFile()) -> PamPerson? {
+                     group: String = SystemAccounts.groupFile()) -> AccountPerson? {
         guard let fields = SystemAccounts.entry(named: name, in: passwd), fields.count > 3 else { return nil }
         return person(fields, group: group)
     }
 
-    private static func person(_ fields: [Substring], group: String) -> PamPerson? {
+    private static func person(_ fields: [Substring], group: String) -> AccountPerson? {
         guard let uid = uid_t(fields[2]), let gid = gid_t(fields[3]) else { return nil }
         let name = String(fields[0])
         var groups = [gid]
@@ -40,6 +41,6 @@ struct PamPerson: Equatable {
             guard entry.count > 3, let number = gid_t(entry[2]) else { continue }
             if entry[3].split(separator: ",").contains(where: { $0 == name }) && !groups.contains(number) { groups.append(number) }
         }
-        return PamPerson(name: name, uid: uid, gid: gid, groups: groups)
+        return AccountPerson(name: name, uid: uid, gid: gid, groups: groups)
     }
 }
