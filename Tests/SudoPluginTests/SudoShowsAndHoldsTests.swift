@@ -125,6 +125,23 @@ struct SudoShowsAndHoldsTests {
         #expect(!run.ran)
     }
 
+    /// sudoedit runs an editor of the person's choosing on copies, as the person; root
+    /// writes the copies back. commands= naming sudoedit gates it, whatever the editor,
+    /// and the board shows what root writes.
+    @Test func sudoeditIsGatedByItsNameNotByTheEditorAndShowsTheFiles() throws {
+        let folder = temporaryFolder()
+        let target = folder + "/target", editor = folder + "/editor"
+        writeFile(target, "before\n")
+        writeFile(editor, "#!/bin/sh\nfor f; do [ \"$f\" = -- ] || echo edited >\"$f\"; done\n", mode: 0o755)
+        let run = SudoRun(options: gated("commands=/usr/bin/apt,/usr/bin/sudoedit"), sudoArguments: ["-e", target],
+                          exports: ["SUDO_EDITOR": editor])
+        #expect(run.pty.waitFor("choose 1-8"), "\(run.pty.screenText)")
+        let seen = seenAsOneLine(run.pty)
+        #expect(seen.contains("To run: sudoedit \(target)"), "\(seen)")
+        interrupt(run)
+        #expect(readText(target) == "before\n")
+    }
+
     // MARK: 2. Control bytes
 
     @Test func aNewlineInTheCommandIsShownAsBackslashN() {

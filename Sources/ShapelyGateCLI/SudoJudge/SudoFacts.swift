@@ -78,4 +78,13 @@ struct SudoFacts {
         return value
     }
     var command: String? { commandInfo["command"] }
+    /// sudoedit (`sudo -e`): the command is an editor the person chose, run as the person
+    /// on copies; what root does is write the copies back over the files.
+    var edits: Bool { commandInfo["sudoedit"] == "true" }
+    /// The files sudoedit writes: the editor's words after its first `--` (sudo puts one
+    /// before the files; an editor's own `--` only makes the list longer, never shorter).
+    var editedFiles: [String] {
+        guard let end = runArguments.dropFirst().firstIndex(of: "--") else { return Array(runArguments.dropFirst()) }
+        return Array(runArguments[(end + 1)...])
+    }
 }

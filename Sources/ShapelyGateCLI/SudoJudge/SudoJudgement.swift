@@ -77,7 +77,7 @@ struct SudoJudgement {
     }
 
     func decide(_ facts: SudoFacts) -> SudoDecision {
-        guard match.gates(command: facts.command) else { return .approved }
+        guard facts.edits ? match.gatesEdit() : match.gates(command: facts.command) else { return .approved }
         let words = SudoShownCommand.words(facts)
         let account = facts.uid.flatMap(SystemAccounts.account(uid:))
         var log = AuditLog(policy: (try? settings.get().policy) ?? Policy(),

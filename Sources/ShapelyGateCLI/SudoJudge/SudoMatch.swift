@@ -10,7 +10,8 @@
 //   sudo is about to run when they name the same file (any link to it), or when the
 //   command lies under an entry that is a folder. Paths are compared as given, with
 //   their folders resolved, and fully resolved, so /sbin/reboot and /usr/sbin/reboot
-//   are one command. A command that is not a full path is gated.
+//   are one command. A command that is not a full path is gated. sudoedit is matched
+//   by name, never by the editor it runs (gatesEdit).
 
 import ShapelyGateSystem
 
@@ -59,6 +60,13 @@ struct SudoMatch {
             for form in forms where entryForms.contains(where: { Self.path(form, isOrUnder: $0) }) { return true }
         }
         return false
+    }
+
+    /// sudoedit: gated when commands= is empty or names sudoedit (an entry whose last
+    /// component is `sudoedit`). The editor sudo reports is the person's choice and runs
+    /// as the person, so it says nothing of what root writes.
+    func gatesEdit() -> Bool {
+        options.commands.isEmpty || options.commands.contains { $0.split(separator: "/").last == "sudoedit" }
     }
 
     /// The path as given, with its folder resolved, and fully resolved (those that exist).

@@ -9,7 +9,8 @@
 //   root (sudo names the user, or #uid), -g GROUP when sudo was asked for a group, -D
 //   FOLDER when the command runs in another folder than the person's, -R FOLDER for a
 //   root folder, each VAR=value given on sudo's command line, then the command's path
-//   and its arguments.
+//   and its arguments; for sudoedit, `sudoedit` and the files root writes (the editor
+//   runs as the person, on copies).
 // - They are quoted as the gate quotes a command (Visible.commandLine): a word with a
 //   control byte is written $'…', so one line never reads as two.
 
@@ -36,6 +37,7 @@ enum SudoShownCommand {
         if let folder = facts.commandInfo["cwd"], !folder.isEmpty, folder != facts.userInfo["cwd"] { words += ["-D", folder] }
         if let root = facts.commandInfo["chroot"], !root.isEmpty { words += ["-R", root] }
         words += assignments(facts)
+        if facts.edits { return words + ["sudoedit"] + facts.editedFiles }
         let command = facts.command ?? facts.runArguments.first ?? ""
         return words + [command] + facts.runArguments.dropFirst()
     }
