@@ -12,4 +12,12 @@ import Testing
         #expect(WordsBoard.listeningSeconds("") == 0)
         #expect(WordsBoard.listeningSeconds("— : , .") == 0)
     }
+
+    /// A command of thousands of words (the person's own, under sudo) adds two minutes at
+    /// most to a time limit the policy set.
+    @Test func aLongCommandAddsTwoMinutesAtMost() {
+        let command = "To run: /bin/echo " + String(repeating: "a ", count: 7900)
+        #expect(WordsBoard.listeningSeconds(command) == 120)
+        #expect(WordsBoard.listeningSeconds(String(repeating: "a ", count: 349)) < 120)
+    }
 }

@@ -11,7 +11,7 @@
 //   (`spokenThresholds`) below the time to answer, each time as a line of its own
 //   followed by the prompt again: never a line that changes every second, and never
 //   while the board is still being heard (its listening time, at `wordsPerMinute`, is
-//   added to the round's time).
+//   added to the round's time, two minutes at most).
 // - Every string passes `Visible.screen`, as on the picture board.
 
 import ShapelyGate
@@ -24,10 +24,16 @@ package enum WordsBoard {
     /// lengthened by what its words take to hear at this rate.
     package static let wordsPerMinute = 175.0
 
-    /// Seconds to hear `text` at `wordsPerMinute`: each run of letters or digits a word.
+    /// The most a board's listening time adds: the `--strict` board with a long command
+    /// is heard in about a minute, and a command line of thousands of words (the person's
+    /// own, under sudo) must not stretch a time limit the policy set.
+    package static let longestListening = 120.0
+
+    /// Seconds to hear `text` at `wordsPerMinute`, each run of letters or digits a word,
+    /// and never more than `longestListening`.
     package static func listeningSeconds(_ text: String) -> Double {
         let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count
-        return Double(words) * 60 / wordsPerMinute
+        return min(Double(words) * 60 / wordsPerMinute, longestListening)
     }
 
     /// The next threshold strictly below `secondsLeft`, if any.
