@@ -72,8 +72,8 @@ static void append(struct buffer *out, char tag, const char *text) {
     out->length += length + 1;
 }
 
-static bool send_message(const struct judge *judge, struct buffer *out) {
-    append(out, '\0', "");
+/* Sends what the buffer holds; false when it overflowed or the link failed. */
+static bool send_all(const struct judge *judge, struct buffer *out) {
     for (size_t done = 0; !out->failed && done < out->length;) {
         ssize_t count = send(judge->link, out->bytes + done, out->length - done, MSG_NOSIGNAL);
         if (count < 0 && errno == EINTR) continue;
@@ -81,6 +81,12 @@ static bool send_message(const struct judge *judge, struct buffer *out) {
         else done += (size_t)count;
     }
     return !out->failed;
+}
+
+/* Ends the message with an empty entry and sends it. */
+static bool send_message(const struct judge *judge, struct buffer *out) {
+    append(out, '\0', "");
+    return send_all(judge, out);
 }
 
 /* Reads one message whole; its length, or 0 when the link closed or it is too long. */
@@ -135,18 +141,22 @@ static int converse(pam_handle_t *pamh, int style, const char *text, char **answ
     return result;
 }
 
-/* Sends the conversation's reply to one message of the judge's. */
-static bool reply(const struct judge *judge, char tag, char *answer) {
+enum replied { REPLY_SENT, REPLY_NOT_SENT, REPLY_TOO_LONG };
+
+/* Sends the conversation's reply to one message of the judge's; an answer too long for
+   a message is known before anything is sent. */
+static enum replied reply(const struct judge *judge, char tag, char *answer) {
     struct buffer *out = calloc(1, sizeof *out);
-    bool sent = out != NULL;
+    enum replied result = REPLY_NOT_SENT;
     if (out != NULL) {
         append(out, tag, answer);
-        sent = send_message(judge, out);
+        append(out, '\0', "");
+        result = out->failed ? REPLY_TOO_LONG : send_all(judge, out) ? REPLY_SENT : REPLY_NOT_SENT;
         explicit_bzero(out, sizeof *out);
         free(out);
     }
     if (answer != NULL) explicit_bzero(answer, strlen(answer)), free(answer);
-    return sent;
+    return result;
 }
 
 /* Passes on the entries of one message; the PAM result once it holds a decision, else -1. */
@@ -171,9 +181,7 @@ static int relay(pam_handle_t *pamh, const struct judge *judge, char *text, size
        An answer that cannot be passed on (too long for a message) is no answer: the door
        denies at once rather than leave the judge waiting for one. */
     char said = failed ? 'C' : asked ? 'A' : 'K';
-    size_t long_answer = answer == NULL ? 0 : strlen(answer);
-    if (!reply(judge, said, answer) && said == 'A' && long_answer + 3 > SG_MESSAGE_LIMIT) return PAM_AUTH_ERR;
-    return -1;
+    return reply(judge, said, answer) == REPLY_TOO_LONG ? PAM_AUTH_ERR : -1;
 }
 
 /* The child's part: root through and through, the socket on 0 and 1, nothing else open. */
