@@ -1,0 +1,96 @@
+// PamOwnConversationTests.swift — a PAM application of the test's own, written below in
+// C and built with the machine's C compiler against libpam, whose conversation answers
+// as no person at a terminal can (pamtester's conversation stops at 512 bytes): answers
+// longer than a message between the door and the judge may hold. The module must deny
+// those at once, never leave the judge waiting for an answer that was never sent.
+
+import ShapelyGate
+import TestSupport
+import Testing
+
+/// The application: `answer SERVICE USER REPLY`, where REPLY is the first prompt's answer
+/// (`long:N` for N digits); at a later prompt the conversation fails, as a closed one
+/// does. It prints the messages it is shown, then `RESULT <pam_authenticate's result>`
+/// and how many times it was asked.
+let ownConversationSource = #"""
+    #include <stdio.h>
+    #include <stdlib.h>
+    #include <string.h>
+    typedef struct pam_handle pam_handle_t;
+    struct pam_message { int msg_style; const char *msg; };
+    struct pam_response { char *resp; int resp_retcode; };
+    struct pam_conv { int (*conv)(int, const struct pam_message **, struct pam_response **, void *); void *appdata_ptr; };
+    int pam_start(const char *, const char *, const struct pam_conv *, pam_handle_t **);
+    int pam_authenticate(pam_handle_t *, int);
+    int pam_end(pam_handle_t *, int);
+    static const char *first;
+    static int asked;
+    static int talk(int count, const struct pam_message **messages, struct pam_response **responses, void *data) {
+        struct pam_response *out = calloc((size_t)count, sizeof *out);
+        for (int at = 0; at < count; at++) {
+            if (messages[at]->msg_style != 1 && messages[at]->msg_style != 2) { printf("%s\n", messages[at]->msg); continue; }
+            if (asked++ > 0) { free(out); return 19; }
+            if (strncmp(first, "long:", 5) != 0) { out[at].resp = strdup(first); continue; }
+            size_t length = (size_t)atol(first + 5);
+            out[at].resp = malloc(length + 1);
+            memset(out[at].resp, '2', length);
+            out[at].resp[length] = '\0';
+        }
+        *responses = out;
+        return 0;
+    }
+    int main(int argc, char **argv) {
+        if (argc != 4) return 2;
+        first = argv[3];
+        struct pam_conv conversation = {talk, NULL};
+        pam_handle_t *handle = NULL;
+        if (pam_start(argv[1], argv[2], &conversation, &handle) != 0) return 2;
+        int result = pam_authenticate(handle, 0);
+        printf("RESULT %d asked %d\n", result, asked);
+        pam_end(handle, result);
+        return result == 0 ? 0 : 1;
+    }
+    """#
+
+let compiler = tool("cc") ?? tool("clang")
+let ownConversationUnavailable: String? = pamUnavailable
+    ?? (compiler == nil ? "needs a C compiler (cc or clang) to build the test's PAM application" : nil)
+
+@Suite("A PAM application's own conversation", .serialized,
+       .enabled(if: ownConversationUnavailable == nil, "\(ownConversationUnavailable ?? "")"))
+struct PamOwnConversationTests {
+    /// The application built in the space's folder, and its run answering `reply`.
+    func answer(_ reply: String) throws -> (PamSpace, PtyProcess) {
+        let space = try #require(PamSpace(services: ["gate-test": stack("person=caller seed=1 timeout=600 attempts=1")]))
+        writeFile(space.folder + "/answer.c", ownConversationSource)
+        let build = startProcess([compiler!, "-o", space.folder + "/answer", space.folder + "/answer.c", "-l:libpam.so.0"], terminal: false)
+        try #require(build.finish() == .exited(0), "\(build.errorText)")
+        return (space, space.run("'\(space.folder)/answer' gate-test root '\(reply)'\necho status-$?"))
+    }
+
+    @Test func theRightTileThroughTheApplicationPasses() throws {
+        let (space, run) = try answer("\(BoardOracle(seed: 1).right)")
+        #expect(run.waitFor("status-0"), "\(run.screenText)")
+        #expect(run.screenText.contains("RESULT 0 asked 1"))
+        #expect(space.records().first?[field: "SHAPELYGATE_OUTCOME"] == "passed")
+    }
+
+    /// Around the length at which an answer no longer fits a message (64 KiB with its tag
+    /// and ends), and far beyond: a denial at once, the deadline ten minutes away.
+    @Test(arguments: [65_533, 65_534, 70_000])
+    func anAnswerTooLongForAMessageIsDeniedAtOnce(_ length: Int) throws {
+        let (space, run) = try answer("long:\(length)")
+        #expect(run.waitFor("status-1"), "\(run.screenText)")
+        #expect(run.screenText.contains("RESULT 7 asked 1"), "\(run.screenText)")
+        #expect(space.records().first?[field: "SHAPELYGATE_OUTCOME"] != "passed")
+    }
+
+    /// Just short of that, the answer reaches the judge, which finds no tile in it.
+    @Test func anAnswerThatFitsIsJudgedAsAnyOther() throws {
+        let (space, run) = try answer("long:65000")
+        #expect(run.waitFor("status-1"), "\(run.screenText)")
+        #expect(run.screenText.contains("Type a number from 1 to 8"), "\(run.screenText)")
+        #expect(run.screenText.contains("RESULT 7 asked 2"), "\(run.screenText)")
+        #expect(space.records().first?[field: "SHAPELYGATE_REASON"] == "end-of-input")
+    }
+}
