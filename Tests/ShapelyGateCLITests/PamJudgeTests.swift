@@ -16,6 +16,12 @@ struct PamJudgeTests {
         #expect(throws: SudoRefusal("invalid person=root: expected person=caller or person=login")) {
             try PamModuleOptions.parse(["person=root"])
         }
+        #expect(throws: SudoRefusal("option person= is given twice: give each option once")) {
+            try PamModuleOptions.parse(["person=login", "person=caller"])
+        }
+        #expect(throws: SudoRefusal("option users= is given twice: give each option once")) {
+            try PamModuleOptions.parse(["person=caller", "users=root", "users=nobody"])
+        }
     }
 
     @Test func theSudoLinesOptionsAreCheckedByItsOwnParser() throws {

@@ -44,6 +44,7 @@ struct PamModuleOptions {
                 guard option.contains("="), let chosen = Person(rawValue: String(value)) else {
                     throw SudoRefusal("invalid \(option.prefix(40)): expected person=caller or person=login")
                 }
+                guard person == nil else { throw SudoRefusal("option person= is given twice: give each option once") }
                 person = chosen
             } else if let reason = refusedHere[name] {
                 throw SudoRefusal("option \(name)=: \(reason)")

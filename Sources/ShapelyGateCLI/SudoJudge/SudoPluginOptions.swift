@@ -49,7 +49,16 @@ struct SudoPluginOptions {
     /// Reads the Plugin line's options, or throws the message for sudo.
     static func parse(_ options: [String]) throws(SudoRefusal) -> SudoPluginOptions {
         var parsed = SudoPluginOptions()
-        for option in options { try parsed.read(option) }
+        var seen: Set<Substring> = []
+        for option in options {
+            try parsed.read(option)
+            // A second users= would silently replace the first and take people out of
+            // the gate: each option once.
+            let name = option.prefix { $0 != "=" }
+            guard seen.insert(name).inserted else {
+                throw SudoRefusal("option \(name)\(name == "strict" ? "" : "=") is given twice: give each option once")
+            }
+        }
         return parsed
     }
 
@@ -132,7 +141,6 @@ struct SudoPluginOptions {
     }
 
     private mutating func setGate(_ name: String, _ value: String?) {
-        gate.removeAll { $0.name == name }
         gate.append((name, value))
     }
 
