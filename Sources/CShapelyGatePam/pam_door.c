@@ -141,17 +141,19 @@ static int converse(pam_handle_t *pamh, int style, const char *text, char **answ
     return result;
 }
 
-enum replied { REPLY_SENT, REPLY_NOT_SENT, REPLY_TOO_LONG };
+/* A reply not sent because the link failed may still find the judge's decision to read;
+   one that could not be made (too long for a message, no memory) leaves it waiting. */
+enum replied { REPLY_SENT, REPLY_NOT_SENT, REPLY_NOT_MADE };
 
 /* Sends the conversation's reply to one message of the judge's; an answer too long for
    a message is known before anything is sent. */
 static enum replied reply(const struct judge *judge, char tag, char *answer) {
     struct buffer *out = calloc(1, sizeof *out);
-    enum replied result = REPLY_NOT_SENT;
+    enum replied result = REPLY_NOT_MADE;
     if (out != NULL) {
         append(out, tag, answer);
         append(out, '\0', "");
-        result = out->failed ? REPLY_TOO_LONG : send_all(judge, out) ? REPLY_SENT : REPLY_NOT_SENT;
+        result = out->failed ? REPLY_NOT_MADE : send_all(judge, out) ? REPLY_SENT : REPLY_NOT_SENT;
         explicit_bzero(out, sizeof *out);
         free(out);
     }
@@ -178,10 +180,10 @@ static int relay(pam_handle_t *pamh, const struct judge *judge, char *text, size
     }
     /* A judge that decided while the conversation waited (a deadline, an approver) has
        gone: its decision is still there to read, and a closed link without one denies.
-       An answer that cannot be passed on (too long for a message) is no answer: the door
-       denies at once rather than leave the judge waiting for one. */
+       An answer that cannot be passed on (too long for a message, no memory) is no
+       answer: the door denies at once rather than leave the judge waiting for one. */
     char said = failed ? 'C' : asked ? 'A' : 'K';
-    return reply(judge, said, answer) == REPLY_TOO_LONG ? PAM_AUTH_ERR : -1;
+    return reply(judge, said, answer) == REPLY_NOT_MADE ? PAM_AUTH_ERR : -1;
 }
 
 /* The child's part: root through and through, the socket on 0 and 1, nothing else open. */

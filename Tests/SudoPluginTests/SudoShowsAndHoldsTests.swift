@@ -126,14 +126,15 @@ struct SudoShowsAndHoldsTests {
     }
 
     /// sudoedit runs an editor of the person's choosing on copies, as the person; root
-    /// writes the copies back. commands= naming sudoedit gates it, whatever the editor,
-    /// and the board shows what root writes.
-    @Test func sudoeditIsGatedByItsNameNotByTheEditorAndShowsTheFiles() throws {
+    /// writes the copies back. commands= that takes in sudoedit (by name, a folder above
+    /// it, sudo itself) gates it, whatever the editor, and the board shows what root writes.
+    @Test(arguments: ["/usr/bin/apt,/usr/bin/sudoedit", "/usr/sbin/,/usr/bin/", "/", "/usr/bin/sudo"])
+    func sudoeditIsGatedByItsNameNotByTheEditorAndShowsTheFiles(commands: String) throws {
         let folder = temporaryFolder()
         let target = folder + "/target", editor = folder + "/editor"
         writeFile(target, "before\n")
         writeFile(editor, "#!/bin/sh\nfor f; do [ \"$f\" = -- ] || echo edited >\"$f\"; done\n", mode: 0o755)
-        let run = SudoRun(options: gated("commands=/usr/bin/apt,/usr/bin/sudoedit"), sudoArguments: ["-e", target],
+        let run = SudoRun(options: gated("commands=\(commands)"), sudoArguments: ["-e", target],
                           exports: ["SUDO_EDITOR": editor])
         #expect(run.pty.waitFor("choose 1-8"), "\(run.pty.screenText)")
         let seen = seenAsOneLine(run.pty)

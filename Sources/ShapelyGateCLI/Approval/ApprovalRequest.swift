@@ -6,8 +6,9 @@
 //   from the system's generator: 31^8 ids, so one cannot be guessed, and two requests
 //   never share one while both wait (each id lives only as long as its judge).
 // - Every field the judge sends an approver is already visible text: the words are
-//   quoted as the board quotes them, the name and terminal pass Visible.log, and a tab
-//   or newline never appears inside a field.
+//   quoted as the board quotes them, every field passes Visible.screen once (what could
+//   act on a terminal written out, a backslash left as it is), and a tab or newline
+//   never appears inside a field.
 
 import ShapelyGate
 import ShapelyGateScreen

@@ -47,7 +47,8 @@ struct SudoJudgement {
         match = SudoMatch(options: options)
         // The groups sudo reports are the session's, from when it began; a child added to
         // groups= since is gated too: both the session's groups and the files' count.
-        let listed = facts.userName.flatMap { AccountPerson.find(name: $0)?.groups } ?? []
+        let (passwd, group) = (match.passwd, match.group)
+        let listed = facts.userName.flatMap { AccountPerson.find(name: $0, passwd: passwd, group: group)?.groups } ?? []
         gatesPerson = match.gates(user: facts.userName, uid: facts.uid, gid: facts.gid, groups: facts.groups + listed)
         settings = Self.gateSettings(options, files: files)
         // A broken policy holds up no one here: gated commands are denied at check().

@@ -62,11 +62,21 @@ struct SudoMatch {
         return false
     }
 
-    /// sudoedit: gated when commands= is empty or names sudoedit (an entry whose last
-    /// component is `sudoedit`). The editor sudo reports is the person's choice and runs
-    /// as the person, so it says nothing of what root writes.
+    /// Where sudo installs sudoedit (a link to sudo itself).
+    static let sudoeditPlaces = ["/usr/bin/sudoedit", "/bin/sudoedit", "/usr/local/bin/sudoedit"]
+
+    /// sudoedit: gated when commands= is empty, names sudoedit (an entry whose last
+    /// component is `sudoedit`), or takes in the sudoedit this machine has as it takes in
+    /// any command (a folder above it, the file, sudo itself). The editor sudo reports
+    /// is the person's choice and runs as the person: it says nothing of what root writes.
     func gatesEdit() -> Bool {
-        options.commands.isEmpty || options.commands.contains { $0.split(separator: "/").last == "sudoedit" }
+        if options.commands.isEmpty || options.commands.contains(where: { $0.split(separator: "/").last == "sudoedit" }) {
+            return true
+        }
+        return Self.sudoeditPlaces.contains { place in
+            var status = stat()
+            return lstat(place, &status) == 0 && gates(command: place)
+        }
     }
 
     /// The path as given, with its folder resolved, and fully resolved (those that exist).

@@ -13,7 +13,7 @@
 //   are the judge's own.
 // - path= is the door's: it opened the program by it before the judge ran (door.c);
 //   here it is only known, and named in messages.
-// - A later option replaces an earlier one of the same name. No option longer than
+// - Each option once: one given twice is refused, never replaced unseen. No option longer than
 //   4096 bytes, or holding a control character, is read.
 
 import ShapelyGate
