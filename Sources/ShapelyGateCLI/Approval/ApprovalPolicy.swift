@@ -67,37 +67,22 @@ struct Approvers: Equatable, Sendable {
         return seconds
     }
 
-    /// Whether the process of `uid` may answer a request `requester` made.
+    /// Whether the process of `uid` may answer a request `requester` made: by its user,
+    /// or a group the account files give that user (AccountPerson).
     func admit(_ uid: uid_t, requester: uid_t, passwd: String = SystemAccounts.passwordFile(),
                group: String = SystemAccounts.groupFile()) -> Bool {
         guard uid != requester else { return false }
         if uid == 0 { return true }
-        let account = passwd.split(separator: "\n").lazy.map { $0.split(separator: ":", omittingEmptySubsequences: false) }
-            .first { $0.count > 3 && $0[2] == Substring(String(uid)) }
-        let name = account.map { String($0[0]) }
+        let person = AccountPerson.find(uid: uid, passwd: passwd, group: group)
         for entry in users {
-            if SudoPluginOptions.isNumber(entry) ? uid_t(entry) == uid : entry == name { return true }
+            if SudoPluginOptions.isNumber(entry) ? uid_t(entry) == uid : entry == person?.name { return true }
         }
-        guard !groups.isEmpty else { return false }
-        let primary = account.flatMap { gid_t($0[3]) }
+        guard let person else { return false }
         for entry in groups {
             let wanted = SudoPluginOptions.isNumber(entry) ? gid_t(entry) : SystemAccounts.gid(named: entry, group: group)
-            guard let wanted else { continue }
-            if wanted == primary { return true }
-            if let name, let line = SystemAccounts.entry(named: entry, in: group) ?? Self.groupLine(gid: wanted, in: group),
-               line.count > 3, line[3].split(separator: ",").contains(Substring(name)) {
-                return true
-            }
+            if let wanted, person.groups.contains(wanted) { return true }
         }
         return false
-    }
-
-    private static func groupLine(gid: gid_t, in text: String) -> [Substring]? {
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: ":", omittingEmptySubsequences: false)
-            if fields.count > 3, fields[2] == Substring(String(gid)) { return fields }
-        }
-        return nil
     }
 
     /// "mum, 1001 or the group parents", for the person waiting.
