@@ -72,7 +72,8 @@ static void append(struct buffer *out, char tag, const char *text) {
     out->length += length + 1;
 }
 
-/* Sends what the buffer holds; false when it overflowed or the link failed. */
+/* Sends what the buffer holds (a message ends with an empty entry); false when it
+   overflowed or the link failed. */
 static bool send_all(const struct judge *judge, struct buffer *out) {
     for (size_t done = 0; !out->failed && done < out->length;) {
         ssize_t count = send(judge->link, out->bytes + done, out->length - done, MSG_NOSIGNAL);
@@ -81,12 +82,6 @@ static bool send_all(const struct judge *judge, struct buffer *out) {
         else done += (size_t)count;
     }
     return !out->failed;
-}
-
-/* Ends the message with an empty entry and sends it. */
-static bool send_message(const struct judge *judge, struct buffer *out) {
-    append(out, '\0', "");
-    return send_all(judge, out);
 }
 
 /* Reads one message whole; its length, or 0 when the link closed or it is too long. */
@@ -256,7 +251,8 @@ static bool send_facts(pam_handle_t *pamh, const struct judge *judge, const char
     append_item(pamh, out, 'H', PAM_RHOST);
     snprintf(number, sizeof number, "%u", (unsigned)getuid());
     append(out, 'C', number);
-    bool sent = send_message(judge, out);
+    append(out, '\0', "");  /* the empty entry that ends a message */
+    bool sent = send_all(judge, out);
     free(out);
     return sent;
 }
