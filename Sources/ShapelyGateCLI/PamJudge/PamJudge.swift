@@ -26,14 +26,9 @@ import ShapelyGateSystem
 
 enum PamJudge {
     static func run() -> ExitStatus {
-        guard geteuid() == 0 else {
-            Platform.printError("shapelygate: --pam-judge is started by the PAM module, as root\n")
+        guard JudgeLink.beginJudging("--pam-judge", startedBy: "the PAM module", holding: PamConversation.endings + [SIGPIPE]) else {
             return .usage
         }
-        var blocked = sigset_t()
-        sigemptyset(&blocked)
-        for number in PamConversation.endings + [SIGPIPE] { sigaddset(&blocked, number) }
-        pthread_sigmask(SIG_BLOCK, &blocked, nil)
         var conversation = PamConversation()
         guard let opening = conversation.input.receive() else { return .denied }
         var facts = PamFacts()

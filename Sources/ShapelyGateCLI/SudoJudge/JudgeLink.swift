@@ -13,6 +13,20 @@
 import ShapelyGateSystem
 
 struct JudgeLink {
+    /// How each judge begins: as root, or refused with a line naming its door (false);
+    /// then with `signals` blocked, so that the judge takes each in its own turn.
+    static func beginJudging(_ flag: String, startedBy door: String, holding signals: [Int32]) -> Bool {
+        guard geteuid() == 0 else {
+            Platform.printError("shapelygate: \(flag) is started by \(door), as root\n")
+            return false
+        }
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        for number in signals { sigaddset(&blocked, number) }
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        return true
+    }
+
     struct Entry: Equatable {
         let tag: Character
         let text: String

@@ -35,14 +35,8 @@ import ShapelyGateSystem
 enum SudoJudge {
     /// The judge's whole run: its status is for no one (the plugin reads the answers).
     static func run() -> ExitStatus {
-        guard geteuid() == 0 else {
-            Platform.printError("shapelygate: --sudo-judge is started by the sudo plugin, as root\n")
-            return .usage
-        }
-        var blocked = sigset_t()
-        sigemptyset(&blocked)
-        for number in SudoGateChild.endings + [SIGCHLD, SIGTTOU, SIGTTIN, SIGTSTP] { sigaddset(&blocked, number) }
-        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        let held = SudoGateChild.endings + [SIGCHLD, SIGTTOU, SIGTTIN, SIGTSTP]
+        guard JudgeLink.beginJudging("--sudo-judge", startedBy: "the sudo plugin", holding: held) else { return .usage }
         var link = JudgeLink(descriptor: 0)
         let output = JudgeLink(descriptor: 1)
         guard let opening = link.receive() else { return .denied }
