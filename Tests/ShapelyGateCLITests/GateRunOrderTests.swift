@@ -28,6 +28,7 @@ final class ScriptedTerminal: ControllingTerminal, @unchecked Sendable {
     var written = ""
     let size = TerminalSize(columns: 80, rows: 24)
     let isForeground = true
+    let isHungUp = false
     let editingKeys = LineEditor.Keys()
     let name = "/dev/pts/77"
 

@@ -20,6 +20,7 @@ final class FakeTerminal: GateTerminal, @unchecked Sendable {
     var size = TerminalSize(columns: 80, rows: 24)
     var editingKeys = LineEditor.Keys()
     var isForeground = true
+    var isHungUp = false
     private(set) var discards = 0
     private(set) var prepared: [Bool] = []
     private var pending: [TerminalInput] = []

@@ -93,6 +93,20 @@ import Glibc
         #expect(login.outcome.value == .interrupted(Interruption(SIGTSTP)))
     }
 
+    /// A closed terminal sends SIGHUP and ends the read: whichever comes first, it is a
+    /// hangup. A SIGHUP sent while the terminal is still there is a signal like any other.
+    @Test func aHangUpSignalFromAClosedTerminalIsAHangup() {
+        let closed = SessionHarness()
+        closed.terminal.isHungUp = true
+        closed.signals.send(SIGHUP)
+        closed.settle()
+        #expect(closed.outcome.value == .denied(.hangup))
+        let open = SessionHarness()
+        open.signals.send(SIGHUP)
+        open.settle()
+        #expect(open.outcome.value == .interrupted(Interruption(SIGHUP)))
+    }
+
     @Test func aResizeRedrawsOnceAfterItSettlesKeepingTheAnswer() {
         let gate = SessionHarness()
         gate.terminal.type("4")

@@ -17,6 +17,8 @@ protocol GateTerminal: AnyObject {
     var size: TerminalSize { get }
     /// Whether the gate's process group is the terminal's foreground.
     var isForeground: Bool { get }
+    /// Whether the terminal was closed (hung up): then every request on it fails.
+    var isHungUp: Bool { get }
     /// The person's erase, kill, word-erase and end-of-file keys.
     var editingKeys: LineEditor.Keys { get }
     /// Calls `handler` on `queue` whenever input may be ready.

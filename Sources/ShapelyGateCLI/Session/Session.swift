@@ -188,6 +188,10 @@ final class Session: @unchecked Sendable {
             // Continued, or never stopped (the kernel discards a stop in an orphaned
             // process group). SIGCONT, if it came, resumes once more, which is harmless.
             resume()
+        case SIGHUP where terminal.isHungUp:
+            // The terminal closed: its SIGHUP and the read's end of file are one event,
+            // a hangup, whichever reaches the gate first.
+            finish(.denied(.hangup))
         default:
             finish(.interrupted(Interruption(number)))
         }

@@ -128,6 +128,7 @@ final class Terminal: GateTerminal, @unchecked Sendable {
     }
 
     var isForeground: Bool { device.inForeground }
+    var isHungUp: Bool { device.isHungUp }
 
     /// The terminal's device name, e.g. /dev/pts/3, not the /dev/tty it was opened as.
     var name: String { device.name ?? Terminal.path }
