@@ -54,13 +54,43 @@ struct PamJudgeTests {
     }
 
     @Test func theFactsAreReadFromTheModulesEntries() {
+        typealias Kind = JudgeLink.Kind
         var facts = PamFacts()
-        facts.read([.init(tag: "O", text: "person=caller"), .init(tag: "N", text: "su"), .init(tag: "U", text: "root"),
-                    .init(tag: "R", text: "kid"), .init(tag: "C", text: "2001"), .init(tag: "T", text: "")])
+        facts.read([.init(tag: Kind.protocolVersion, text: String(Kind.version)), .init(tag: Kind.option, text: "person=caller"),
+                    .init(tag: Kind.service, text: "su"), .init(tag: Kind.user, text: "root"),
+                    .init(tag: Kind.remoteUser, text: "kid"), .init(tag: Kind.realUID, text: "2001"),
+                    .init(tag: Kind.terminal, text: "")])
         #expect(facts.options == ["person=caller"] && facts.service == "su" && facts.user == "root")
-        #expect(facts.remoteUser == "kid" && facts.callerUID == 2001 && facts.terminal == nil)
+        #expect(facts.remoteUser == "kid" && facts.caller == 2001 && facts.terminal == nil)
         facts.service = "s\u{1B}[2Ju"
         #expect(!facts.serviceName.contains("\u{1B}"))
+    }
+
+    /// Who calls is what the kernel says, and a real uid of 0 is never the caller.
+    @Test(arguments: [
+        ("2001", nil, UInt32?.some(2001)),        // su, run by kid: its real uid
+        ("2001", "0", UInt32?.some(2001)),        // a setuid program whose input is root's socket: still kid
+        ("0", "2001", UInt32?.some(2001)),        // polkit 127's helper: the peer of its socket
+        ("0", "0", UInt32?.some(0)),              // root's own agent
+        ("0", "", UInt32?.none),                  // a socket whose peer the kernel did not name
+        ("0", nil, UInt32?.none),                 // a root program with no socket: cannot tell
+    ] as [(String, String?, UInt32?)])
+    func theCallerIsTheRealUIDOrTheSocketsPeer(real: String, peer: String?, caller: UInt32?) {
+        typealias Kind = JudgeLink.Kind
+        var facts = PamFacts()
+        facts.read([.init(tag: Kind.realUID, text: real)] + (peer.map { [.init(tag: Kind.inputPeer, text: $0)] } ?? []))
+        #expect(facts.caller == caller)
+    }
+
+    @Test func aDoorOfAnotherProtocolIsRefusedNamingBothVersions() {
+        typealias Kind = JudgeLink.Kind
+        let current = [JudgeLink.Entry(tag: Kind.protocolVersion, text: String(Kind.version))]
+        #expect(JudgeLink.refusal(of: current) == nil)
+        let other = JudgeLink.refusal(of: [.init(tag: Kind.protocolVersion, text: "7")]) ?? ""
+        #expect(other.contains("protocol 7") && other.contains("protocol \(Kind.version)"), "\(other)")
+        // The doors before the protocol had a number sent no version first.
+        let old = JudgeLink.refusal(of: [.init(tag: "V", text: "1"), .init(tag: "P", text: "/usr/bin/shapelygate")]) ?? ""
+        #expect(old.contains("protocol (1)") && old.contains("protocol \(Kind.version)"), "\(old)")
     }
 
     @Test func aPersonsGroupsComeFromTheGroupFile() {

@@ -141,47 +141,118 @@ import Glibc
 }
 
 @Suite struct SudoShownCommandTests {
-    func facts(_ argv: [String], submit: [String] = [], optind: Int = 0, settings: [String: String] = [:],
-               info: [String: String] = [:]) -> SudoFacts {
+    static let passwd = """
+        root:x:0:0:root:/root:/bin/bash
+        kid:x:1000:1000::/home/kid:/bin/bash
+        bob:x:1001:1001::/home/bob:/bin/sh
+
+        """
+    static let group = "root:x:0:\nkid:x:1000:\nbob:x:1001:\nstaff:x:50:bob\n"
+    /// Root's folders: what the tests call trusted, with no file system looked at.
+    static let world = SudoShownCommand.World(passwd: passwd, group: group,
+                                              trustedFolder: { ["/usr/sbin", "/usr/bin", "/sbin", "/bin"].contains($0) })
+
+    /// What sudo 1.9 hands a command kid runs as root under env_reset, and `more`.
+    static func environment(for account: (name: String, home: String, shell: String) = ("root", "/root", "/bin/bash"),
+                            command: String, _ more: [String] = []) -> [String] {
+        ["TERM=xterm-256color", "LANG=en_US.UTF-8", "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "MAIL=/var/mail/\(account.name)",
+         "LOGNAME=\(account.name)", "USER=\(account.name)", "HOME=\(account.home)", "SHELL=\(account.shell)",
+         "SUDO_COMMAND=\(command)", "SUDO_USER=kid", "SUDO_UID=1000", "SUDO_GID=1000"] + more
+    }
+
+    func facts(_ argv: [String], info: [String: String] = [:], environment more: [String] = [],
+               runEnvironment: [String]? = nil) -> SudoFacts {
         var facts = SudoFacts()
         facts.runArguments = argv
-        facts.commandInfo = ["command": argv.first ?? "", "runas_uid": "0", "cwd": "/home/kid"].merging(info) { $1 }
-        facts.userInfo = ["cwd": "/home/kid"]
-        facts.submitArguments = submit
-        facts.submitOptind = optind
-        facts.settings = settings
+        facts.commandInfo = ["command": argv.first ?? "", "runas_uid": "0", "runas_gid": "0", "cwd": "/home/kid",
+                             "closefrom": "3"].merging(info) { $1 }
+        facts.userInfo = ["cwd": "/home/kid", "user": "kid", "uid": "1000", "gid": "1000"]
+        facts.runEnvironment = runEnvironment ?? Self.environment(command: argv.joined(separator: " "), more)
         return facts
     }
 
-    @Test func aPlainCommandIsItsWords() {
-        #expect(SudoShownCommand.text(facts(["/usr/bin/apt", "install", "cowsay"])) == "/usr/bin/apt install cowsay")
+    func shown(_ facts: SudoFacts) -> SudoShownCommand.Shown { SudoShownCommand.shown(facts, world: Self.world) }
+
+    @Test func aPlainCommandIsItsWordsAndWhatSudoKeepsByDefaultIsNamed() {
+        let plain = shown(facts(["/usr/bin/apt", "install", "cowsay"]))
+        #expect(plain.text == "/usr/bin/apt install cowsay (keeps LANG TERM)")
+        #expect(plain.kept == ["LANG", "TERM"] && plain.unshowable.isEmpty)
     }
 
-    @Test func everyWaySudosCommandLineChangesWhatRunsIsShown() {
-        let shown = SudoShownCommand.text(facts(
-            ["/usr/bin/id"], submit: ["sudo", "-u", "bob", "-g", "staff", "-E", "LD_PRELOAD=/tmp/evil.so", "/usr/bin/id"],
-            optind: 7, settings: ["runas_user": "bob", "runas_group": "staff", "preserve_environment": "true"],
-            info: ["runas_uid": "1001", "cwd": "/srv", "chroot": "/jail"]))
-        #expect(shown == "-E -u bob -g staff -D /srv -R /jail LD_PRELOAD=/tmp/evil.so /usr/bin/id")
+    @Test func whatSudoSetsItselfIsNotShown() {
+        // The run-as account's HOME, USER, LOGNAME, SHELL and MAIL; the person's SUDO_*.
+        let bob = facts(["/usr/bin/id"], info: ["runas_uid": "1001", "runas_gid": "1001"],
+                        runEnvironment: Self.environment(for: ("bob", "/home/bob", "/bin/sh"), command: "/usr/bin/id"))
+        #expect(shown(bob).text == "-u bob /usr/bin/id (keeps LANG TERM)")
+    }
+
+    @Test(arguments: [
+        // -E, --preserve-env=… in any spelling, VAR=… and env_keep+= all end in run_envp.
+        ("LD_PRELOAD=/home/kid/evil.so", "LD_PRELOAD=/home/kid/evil.so"),
+        ("APT_CONFIG=/tmp/x/apt.conf", "APT_CONFIG=/tmp/x/apt.conf"),
+        ("BASH_ENV=$(id)", "'BASH_ENV=$(id)'"),
+        // What sudo sets, with another value than sudo's own, is the person's.
+        ("HOME=/home/kid", "HOME=/home/kid"),
+        ("SUDO_USER=mum", "SUDO_USER=mum"),
+        ("PATH=/home/kid/bin:/usr/bin", "PATH=/home/kid/bin:/usr/bin"),
+        ("PATH=/usr/bin:", "PATH=/usr/bin:"),
+        ("PATH=usr/bin", "PATH=usr/bin"),
+    ])
+    func aVariableThePersonChoseIsShownWithItsValue(entry: String, word: String) {
+        var facts = facts(["/usr/bin/apt", "update"])
+        let name = entry.prefix { $0 != "=" }
+        facts.runEnvironment = facts.runEnvironment.filter { !$0.hasPrefix(name + "=") } + [entry]
+        #expect(shown(facts).text == "\(word) /usr/bin/apt update (keeps LANG TERM)")
+    }
+
+    @Test func sudosDefaultListIsNamedNeverSpeltOut() {
+        let kept = shown(facts(["/usr/bin/id"], environment: ["XAUTHORITY=/home/kid/.Xauthority", "TZ=UTC",
+                                                             "LS_COLORS=di=01;34", "LC_ALL=C"]))
+        #expect(kept.text == "/usr/bin/id (keeps LANG LC_ALL LS_COLORS TERM TZ XAUTHORITY)")
+    }
+
+    @Test func everyOptionIsReadFromCommandInfo() {
+        let all = shown(facts(["/usr/bin/id"], info: ["runas_uid": "1001", "runas_gid": "50", "cwd": "/srv", "chroot": "/jail",
+                                                      "preserve_groups": "true", "closefrom": "5"],
+                              runEnvironment: Self.environment(for: ("bob", "/home/bob", "/bin/sh"), command: "/usr/bin/id")))
+        #expect(all.text == "-P -C 5 -u bob -g staff -D /srv -R /jail /usr/bin/id (keeps LANG TERM)")
+        // The run-as user's own group is no -g; sudo's default closefrom=3 is no -C.
+        let own = shown(facts(["/usr/bin/id"], info: ["runas_uid": "1001", "runas_gid": "1001"],
+                              runEnvironment: Self.environment(for: ("bob", "/home/bob", "/bin/sh"), command: "/usr/bin/id")))
+        #expect(own.words == ["-u", "bob", "/usr/bin/id"])
     }
 
     @Test func anotherUserWithoutANameIsShownByNumber() {
-        #expect(SudoShownCommand.text(facts(["/usr/bin/id"], info: ["runas_uid": "1001"])) == "-u '#1001' /usr/bin/id")
+        #expect(shown(facts(["/usr/bin/id"], info: ["runas_uid": "4242", "runas_gid": "4242"])).words.prefix(4)
+                == ["-u", "#4242", "-g", "#4242"])
     }
 
     @Test func aControlByteIsWrittenSoOneLineNeverReadsAsTwo() {
-        let shown = SudoShownCommand.text(facts(["/bin/sh", "-c", "apt install cowsay\nid > /tmp/x"]))
-        #expect(shown == "/bin/sh -c $'apt install cowsay\\nid > /tmp/x'")
+        let text = shown(facts(["/bin/sh", "-c", "apt install cowsay\nid > /tmp/x"], environment: ["A=1\u{1B}[2J"])).text
+        #expect(text == "$'A=1\\x1b[2J' /bin/sh -c $'apt install cowsay\\nid > /tmp/x' (keeps LANG TERM)")
     }
 
-    @Test func everyWordWithAnEqualsSignAmongTheOptionsIsAnAssignment() {
-        // sudo takes VAR=value before, between or after its options.
-        let submit = ["sudo", "LD_PRELOAD=/x.so", "-u", "bob", "A=1", "./B=2", "--", "/usr/bin/env", "C=3"]
-        #expect(SudoShownCommand.assignments(facts(["/usr/bin/env", "C=3"], submit: submit, optind: 7))
-                == ["LD_PRELOAD=/x.so", "A=1", "./B=2"])
-        #expect(SudoShownCommand.assignments(facts(["/usr/bin/env"], submit: ["sudo", "--user=bob", "/usr/bin/env"], optind: 2)) == [])
-        #expect(SudoShownCommand.assignments(facts(["/usr/bin/env"], submit: ["sudo", "/usr/bin/env"], optind: 1)) == [])
-        #expect(SudoShownCommand.assignments(facts(["/usr/bin/env"], submit: [], optind: 3)) == [])
+    @Test func aVariableThatCannotBeShownWholeIsNamed() {
+        var odd = facts(["/usr/bin/id"], environment: ["NOEQUALS"])
+        odd.unshowableVariables = ["LD_LIBRARY_PATH"]
+        odd.runEnvironment.append("LD_LIBRARY_PATH=\u{FFFD}")
+        #expect(shown(odd).unshowable == ["NOEQUALS", "LD_LIBRARY_PATH"])
+    }
+
+    @Test func sudoeditShowsTheFilesRootWrites() {
+        let edit = facts(["/usr/bin/vi", "--", "/etc/motd"], info: ["sudoedit": "true"], environment: ["EDITOR=/tmp/x"])
+        #expect(shown(edit).text == "sudoedit /etc/motd")
+    }
+
+    @Test func aFolderInsideOneAnyoneCanWriteIsNotRoots() throws {
+        var info = stat()
+        try #require(stat("/", &info) == 0 && info.st_uid == 0 && info.st_mode & 0o022 == 0, "/ is root's here")
+        #expect(Platform.isRootsFolder("/"))
+        let folder = temporaryFolder()
+        defer { rmdir(folder) }
+        #expect(!Platform.isRootsFolder(folder), "a folder of the test's own, in a folder anyone can write")
+        #expect(!Platform.isRootsFolder("relative/bin") && !Platform.isRootsFolder("/usr/./bin") && !Platform.isRootsFolder("/usr/../tmp"))
+        #expect(!Platform.isRootsFolder("/nonexistent/folder"))
     }
 }
 
@@ -463,36 +534,7 @@ extension SudoRecords.LockoutCheck {
     }
 }
 
-@Suite struct SudoShownOptionsTests {
-    func facts(submit: [String], own: [String], optind: Int, settings: [String: String] = [:]) -> SudoFacts {
-        var facts = SudoFacts()
-        facts.submitArguments = submit
-        facts.ownArguments = own
-        facts.submitOptind = optind
-        facts.settings = settings
-        facts.runArguments = ["/usr/bin/id"]
-        facts.commandInfo = ["command": "/usr/bin/id", "runas_uid": "0"]
-        return facts
-    }
-
-    @Test func aPreservedListIsShownWholeThoughSudoCutItInPlace() {
-        // sudo's strtok leaves "--preserve-env=A" in submit_argv and "B" after it in memory.
-        let cut = facts(submit: ["sudo", "--preserve-env=LD_PRELOAD", "-P", "/usr/bin/id"],
-                        own: ["sudo", "--preserve-env=LD_PRELOAD", "HOME", "PATH", "-P", "/usr/bin/id"], optind: 3,
-                        settings: ["preserve_groups": "true", "closefrom": "5"])
-        #expect(SudoShownCommand.preservedLists(cut) == ["--preserve-env=LD_PRELOAD,HOME,PATH"])
-        var withValues = cut
-        withValues.submitEnvironment = ["LD_PRELOAD": "/home/kid/evil.so", "HOME": "/home/kid"]
-        #expect(SudoShownCommand.text(withValues) == "LD_PRELOAD=/home/kid/evil.so HOME=/home/kid -P -C 5 /usr/bin/id")
-    }
-
-    @Test func argumentsThatDoNotLineUpAreUnknown() {
-        let odd = facts(submit: ["sudo", "--preserve-env=A", "/usr/bin/id"], own: ["sudo", "--preserve-env=B", "/usr/bin/id"], optind: 2)
-        #expect(SudoShownCommand.preservedLists(odd) == nil)
-        let none = facts(submit: ["sudo", "/usr/bin/id"], own: [], optind: 1)
-        #expect(SudoShownCommand.preservedLists(none) == [])
-    }
-
+@Suite struct SudoDoorAgreementTests {
     /// The two things both languages must know: the program a door opens without path=,
     /// and (PAM) the longest text the conversation carries, which the judge cuts to.
     @Test func theDoorsDefaultProgramIsTheChecksDefault() {

@@ -273,7 +273,7 @@ struct ApprovalTests {
         let environment = readText(told + "/env").split(separator: "\n")
         #expect(environment.contains("SHAPELYGATE_REQUEST=\(id)"))
         #expect(environment.contains("SHAPELYGATE_USER=kid"))
-        #expect(environment.contains("SHAPELYGATE_COMMAND=/usr/bin/touch \(space.folder)/ran"))
+        #expect(environment.contains("SHAPELYGATE_COMMAND=/usr/bin/touch \(space.folder)/ran (keeps LANG TERM)"))
         #expect(environment.contains("SHAPELYGATE_APPROVERS=mum"))
         #expect(environment.contains("SHAPELYGATE_TIMEOUT=300"))
         kid.type("\u{3}")

@@ -45,7 +45,8 @@ struct GraceTests {
         #expect(grace[field: "SHAPELYGATE_USER"] == "root")
         #expect(grace[field: "SHAPELYGATE_TTY"] == space.terminal(ofRun: 1))
         #expect(grace[field: "SHAPELYGATE_COMMAND"] == "\(tool("touch") ?? "/usr/bin/touch") \(space.folder)/two")
-        #expect(grace[field: "MESSAGE"]?.hasSuffix(" outcome=passed reason=grace command='\(tool("touch") ?? "/usr/bin/touch") \(space.folder)/two'") == true)
+        #expect(grace[field: "MESSAGE"]?.hasSuffix(" outcome=passed reason=grace keeps=LANG,TERM command='\(tool("touch") ?? "/usr/bin/touch") \(space.folder)/two'") == true)
+        #expect(grace[field: "SHAPELYGATE_KEEPS"] == "LANG TERM")
         #expect(grace[field: "MESSAGE_ID"] == "f566834617fd4f15836934871b86e5a1")
     }
 

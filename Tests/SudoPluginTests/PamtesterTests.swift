@@ -33,7 +33,7 @@ struct PamtesterTests {
     }
 
     @Test func theRightTileAuthenticates() throws {
-        let space = try space("person=caller seed=1 timeout=60")
+        let space = try space("person=login seed=1 timeout=60")
         let oracle = BoardOracle(seed: 1)
         let pty = pamtester(space)
         #expect(pty.waitFor("choose 1-8"), "\(pty.screenText)")
@@ -48,7 +48,7 @@ struct PamtesterTests {
     }
 
     @Test func aWrongTileFails() throws {
-        let space = try space("person=caller seed=1 timeout=60 attempts=1")
+        let space = try space("person=login seed=1 timeout=60 attempts=1")
         let oracle = BoardOracle(seed: 1)
         let pty = pamtester(space)
         #expect(pty.waitFor("choose 1-8"))
@@ -59,7 +59,7 @@ struct PamtesterTests {
     }
 
     @Test func anAnswerAfterTheDeadlineFails() throws {
-        let space = try space("person=caller seed=1 timeout=1")
+        let space = try space("person=login seed=1 timeout=1")
         let oracle = BoardOracle(seed: 1)
         let pty = pamtester(space)
         #expect(pty.waitFor("choose 1-8"))
@@ -73,7 +73,7 @@ struct PamtesterTests {
     }
 
     @Test func aClosedConversationFails() throws {
-        let space = try space("person=caller seed=1 timeout=60")
+        let space = try space("person=login seed=1 timeout=60")
         let pty = pamtester(space)
         #expect(pty.waitFor("choose 1-8"))
         pty.type("\u{4}")
@@ -85,8 +85,8 @@ struct PamtesterTests {
     /// cooldown still finds it shut.
     @Test func aLockoutSetAtOneDoorShutsADoorWithoutACooldown() throws {
         let space = try #require(PamSpace(services: [
-            "gate-test": stack("person=caller seed=1 timeout=60 attempts=1 cooldown=300"),
-            "other-door": stack("person=caller seed=1 timeout=60"),
+            "gate-test": stack("person=login seed=1 timeout=60 attempts=1 cooldown=300"),
+            "other-door": stack("person=login seed=1 timeout=60"),
         ]))
         let oracle = BoardOracle(seed: 1)
         let first = pamtester(space)
@@ -101,7 +101,7 @@ struct PamtesterTests {
     }
 
     @Test func anOptionErrorFailsClosedAndSaysSoInTheJournal() throws {
-        let space = try space("person=caller seed=1 grace=30")
+        let space = try space("person=login seed=1 grace=30")
         let pty = pamtester(space)
         #expect(pty.waitFor("status-1"), "\(pty.screenText)")
         #expect(!pty.screenText.contains("choose 1-"))
@@ -120,7 +120,7 @@ struct PamtesterTests {
     }
 
     @Test func aPathThatIsNoJudgeFails() throws {
-        let space = try space("person=caller path=\(Gates.alwaysTrue)")
+        let space = try space("person=login path=\(Gates.alwaysTrue)")
         let pty = pamtester(space)
         #expect(pty.waitFor("status-1"), "\(pty.screenText)")
         #expect(pty.screenText.contains("Authentication failure"))
@@ -134,12 +134,25 @@ struct PamtesterTests {
         #expect(fields(space).isEmpty)
     }
 
+    /// pamtester as a setuid program is run: the caller's real uid (mum), root's
+    /// effective one. PAM_RUSER naming kid gates too.
     @Test func theCallersNameInRUserIsGatedToo() throws {
         let space = try space("person=caller users=kid seed=1 timeout=60 attempts=1")
-        let pty = pamtester(space, items: "-I ruser=kid")
+        let pty = space.run("setpriv --ruid=mum --euid=0 pamtester -I ruser=kid gate-test root authenticate\necho status-$?")
         #expect(pty.waitFor("choose 1-8"), "\(pty.screenText)")
         pty.type("\(BoardOracle(seed: 1).wrong)\r")
         #expect(pty.waitFor("status-1"))
-        #expect(fields(space) == ["denied/too-many-attempts/root/pam/gate-test"])
+        #expect(fields(space) == ["denied/too-many-attempts/mum/pam/gate-test"])
+    }
+
+    /// A program root started (a real uid of 0), with no socket on its standard input:
+    /// the kernel does not say who calls, so person=caller denies, never ignores.
+    @Test func aRootProgramWhoseCallerCannotBeToldIsDenied() throws {
+        let space = try space("person=caller users=kid seed=1 timeout=60")
+        let pty = pamtester(space)
+        #expect(pty.waitFor("status-1"), "\(pty.screenText)")
+        #expect(!pty.screenText.contains("choose 1-"))
+        #expect(oneLine(pty.screenText).contains("shapelygate: cannot tell who is calling"))
+        #expect(fields(space) == ["denied/unknown-caller/unknown/pam/gate-test"])
     }
 }

@@ -124,7 +124,7 @@ struct SudoHoldsTests {
         let run = SudoRun(options: gated(), sudoArguments: [touch, long])
         #expect(run.pty.finish() == .exited(1))
         #expect(run.pty.screenText.contains("shapelygate: what a pass would allow is too long to show on a screen ("
-                                            + "\(touch.count + 1 + long.count) characters, 16000 at most): denied"))
+                                            + "\(touch.count + 1 + long.count + " (keeps LANG TERM)".count) characters, 16000 at most): denied"))
         #expect(!run.pty.screenText.contains("Parental Gate"))
         #expect(!run.ran)
     }

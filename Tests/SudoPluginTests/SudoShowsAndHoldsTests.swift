@@ -81,12 +81,13 @@ struct SudoShowsAndHoldsTests {
     @Test(arguments: [
         (["-u", "nobody", "/usr/bin/id"], "To run: -u nobody /usr/bin/id"),
         (["-g", "nogroup", "/usr/bin/id"], "To run: -g nogroup /usr/bin/id"),
-        (["-u", "nobody", "-g", "nogroup", "/usr/bin/id", "-un"], "To run: -u nobody -g nogroup /usr/bin/id -un"),
+        // nogroup is nobody's own group: no change, so no -g.
+        (["-u", "nobody", "-g", "nogroup", "/usr/bin/id", "-un"], "To run: -u nobody /usr/bin/id -un"),
         (["-R", "/", "/usr/bin/id"], "To run: -R / /usr/bin/id"),
-        // sudo cuts the list in place; the board shows every variable it names, with its value.
-        (["--preserve-env=LD_PRELOAD,LANG", "-P", "/usr/bin/id"], "To run: LANG=C.UTF-8 -P /usr/bin/id"),
+        // LANG is kept by sudo's default list anyway: named, not spelt out.
+        (["--preserve-env=LD_PRELOAD,LANG", "-P", "/usr/bin/id"], "To run: -P /usr/bin/id (keeps LANG TERM)"),
         // A VAR=value word anywhere among sudo's options, or after `--`.
-        (["BASH_ENV=/nonexistent/x", "-u", "nobody", "A=1", "--", "/usr/bin/id"], "To run: -u nobody BASH_ENV=/nonexistent/x A=1 /usr/bin/id"),
+        (["BASH_ENV=/nonexistent/x", "-u", "nobody", "A=1", "--", "/usr/bin/id"], "To run: -u nobody BASH_ENV=/nonexistent/x A=1 /usr/bin/id (keeps LANG TERM)"),
     ])
     func anotherUserGroupOrRootFolderIsOnTheBoard(arguments: [String], shown: String) throws {
         try #require(account("nobody") != nil)
@@ -275,6 +276,6 @@ struct SudoShowsAndHoldsTests {
         let closing = String(decoding: screen[left...], as: UTF8.self)
         #expect(!closing.contains("\u{1B}8") && !closing.contains("\u{1B}M") && closing.firstRange(of: cursorMove) == nil,
                 "the cursor moves after the closing lines: \(closing.debugDescription)")
-        #expect(closing.contains("Not run: \(tool("touch") ?? "/usr/bin/touch") \(run.marker)\r\n"), "\(closing.debugDescription)")
+        #expect(closing.contains("Not run: \(tool("touch") ?? "/usr/bin/touch") \(run.marker) (keeps LANG TERM)\r\n"), "\(closing.debugDescription)")
     }
 }

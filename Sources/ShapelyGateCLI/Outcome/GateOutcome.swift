@@ -47,7 +47,7 @@ enum GateOutcome: Equatable, Sendable {
         case tooSmall(TerminalSize)
         case noTerminal, tooLong
         // The sudo judge's own, before or instead of a board.
-        case nonInteractive, unknownEnvironment, notUTF8, background, terminalTaken
+        case nonInteractive, unknownEnvironment, notUTF8, background, terminalTaken, unknownCaller
         case notApproved, withdrawn, deniedByApprover
         /// Ended by a signal the judge saw only as an ending (sudo stopped or killed).
         case interrupted
@@ -65,6 +65,7 @@ enum GateOutcome: Equatable, Sendable {
             case .tooLong: return "too-long"
             case .nonInteractive: return "non-interactive"
             case .unknownEnvironment: return "unknown-environment"
+            case .unknownCaller: return "unknown-caller"
             case .notUTF8: return "not-utf8"
             case .background: return "background"
             case .terminalTaken: return "terminal-taken"
@@ -80,7 +81,7 @@ enum GateOutcome: Equatable, Sendable {
         static let all: [Denial] = [
             .tooManyAttempts, .timeExpired, .endOfInput, .hangup, .tooSmall(TerminalSize(columns: 0, rows: 0)),
             .noTerminal, .tooLong, .nonInteractive, .unknownEnvironment, .notUTF8, .background,
-            .terminalTaken, .notApproved, .withdrawn, .deniedByApprover, .interrupted, .unexplained,
+            .terminalTaken, .unknownCaller, .notApproved, .withdrawn, .deniedByApprover, .interrupted, .unexplained,
         ]
 
         /// The engine's reasons for ending a challenge.

@@ -5,7 +5,8 @@
 // - Fields: MESSAGE, PRIORITY, SYSLOG_IDENTIFIER=shapelygate, SYSLOG_FACILITY=10
 //   (authpriv), MESSAGE_ID (one fixed id per outcome kind, GateOutcome.messageID), SHAPELYGATE_OUTCOME,
 //   SHAPELYGATE_REASON (when there is one), SHAPELYGATE_USER, SHAPELYGATE_TTY,
-//   SHAPELYGATE_FOR (when given), SHAPELYGATE_COMMAND (when there is one: the words
+//   SHAPELYGATE_FOR (when given), SHAPELYGATE_KEEPS (the sudo judge: variables sudo
+//   keeps by default, by name), SHAPELYGATE_COMMAND (when there is one: the words
 //   joined by single spaces, each exactly as the kernel passed it), SHAPELYGATE_ARGC,
 //   SHAPELYGATE_ROUNDS, SHAPELYGATE_WRONG, SHAPELYGATE_MODE, and for the sudo judge's
 //   approval requests SHAPELYGATE_REQUEST and SHAPELYGATE_APPROVER, and for a PAM
@@ -33,6 +34,7 @@ extension AuditLog {
         fields.append(JournalField("SHAPELYGATE_USER", user))
         fields.append(JournalField("SHAPELYGATE_TTY", terminal))
         if let purpose { fields.append(JournalField("SHAPELYGATE_FOR", purpose)) }
+        if !keeps.isEmpty { fields.append(JournalField("SHAPELYGATE_KEEPS", keeps.joined(separator: " "))) }
         if !commandBytes.isEmpty {
             fields.append(JournalField("SHAPELYGATE_COMMAND", Array(commandBytes.joined(separator: [0x20]))))
         }

@@ -39,6 +39,11 @@ struct AuditLog {
     var approver: String?
     /// The PAM service a PAM door's record is about (su, sshd, polkit-1).
     var service: String?
+    /// Variables sudo keeps by default, by name (the sudo judge's `(keeps …)`).
+    var keeps: [String] = []
+    /// Recorded in the journal (or syslog) whatever the policy says: a denial the
+    /// administrator must hear of (a PAM door that cannot tell who calls).
+    var forced = false
     /// journald's socket; only this library's callers (tests) name another.
     var journalSocket = Platform.journalSocket
     /// The syslog socket; only this library's callers (tests) name another.
@@ -62,6 +67,7 @@ struct AuditLog {
         if let approver { text += " approver=\(Visible.log(approver))" }
         if let service { text += " service=\(Visible.log(service))" }
         if let purpose { text += " for=\(Visible.shellWord(purpose))" }
+        if !keeps.isEmpty { text += " keeps=\(Visible.shellWord(keeps.joined(separator: ",")))" }
         if !command.isEmpty { text += " command=\(Visible.shellWord(Visible.commandLine(command)))" }
         return text
     }
@@ -70,9 +76,9 @@ struct AuditLog {
     ///   - progress: how far the person got, when a board was shown.
     ///   - warn: where the one warning about an unwritable `log-file` goes.
     func record(_ outcome: GateOutcome, progress: AuditProgress = AuditProgress(), warn: (String) -> Void) {
-        guard policy.syslog || policy.logFile != nil else { return }
+        guard policy.syslog || forced || policy.logFile != nil else { return }
         let body = line(outcome)
-        if policy.syslog {
+        if policy.syslog || forced {
             // Never waits: signals are still blocked here, so a logger that stopped
             // reading must not be able to hold the gate.
             let fields = journalFields(outcome, line: body, progress: progress)

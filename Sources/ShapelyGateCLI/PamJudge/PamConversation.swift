@@ -43,27 +43,37 @@ struct PamConversation {
     mutating func say(_ text: String, error: Bool = false, deadline: Double? = nil) -> Reply {
         let pieces = Self.pieces(text)
         guard !pieces.isEmpty else { return .said }
-        output.answer(pieces.map { JudgeLink.Entry(tag: error ? "X" : "I", text: $0) })
+        output.answer(pieces.map { JudgeLink.Entry(tag: error ? JudgeLink.Kind.error : JudgeLink.Kind.info, text: $0) })
         return wait(until: deadline)
     }
 
     /// Says `text`, then asks `prompt`: the person's answer, as typed.
     mutating func ask(_ prompt: String, after text: String, deadline: Double?) -> Reply {
         let question = Self.pieces(prompt).last ?? "?"
-        output.answer(Self.pieces(text).map { JudgeLink.Entry(tag: "I", text: $0) } + [JudgeLink.Entry(tag: "Q", text: question)])
+        output.answer(Self.pieces(text).map { JudgeLink.Entry(tag: JudgeLink.Kind.info, text: $0) }
+                      + [JudgeLink.Entry(tag: JudgeLink.Kind.prompt, text: question)])
         return wait(until: deadline)
     }
 
     /// The end: `pass` (PAM_SUCCESS), `notGated` (PAM_IGNORE), or anything else denied,
     /// with `message` said as an error first.
     func decide(_ decision: Decision, message: String? = nil) {
-        var entries = (message.map(Self.pieces) ?? []).map { JudgeLink.Entry(tag: "M", text: $0) }
-        entries.append(JudgeLink.Entry(tag: "D", text: decision.rawValue))
+        var entries = (message.map(Self.pieces) ?? []).map { JudgeLink.Entry(tag: JudgeLink.Kind.message, text: $0) }
+        entries.append(JudgeLink.Entry(tag: JudgeLink.Kind.decision, text: decision.text))
         output.answer(entries)
     }
 
-    enum Decision: String {
-        case pass = "1", denied = "0", failed = "-1", notGated = "I"
+    enum Decision {
+        case pass, denied, failed, notGated
+
+        var text: String {
+            switch self {
+            case .pass: JudgeLink.Kind.pass
+            case .denied: JudgeLink.Kind.deny
+            case .failed: JudgeLink.Kind.failure
+            case .notGated: JudgeLink.Kind.notGatedDecision
+            }
+        }
     }
 
     /// Waits, saying nothing, until `deadline`, an interjection, the conversation's end
@@ -85,8 +95,8 @@ struct PamConversation {
         }
         guard let reply = input.receive(), let first = reply.first else { return .closed }
         switch first.tag {
-        case "A": return .answer(Array(first.text.utf8))
-        case "K": return .said
+        case JudgeLink.Kind.answer: return .answer(Array(first.text.utf8))
+        case JudgeLink.Kind.said: return .said
         default: return .closed
         }
     }

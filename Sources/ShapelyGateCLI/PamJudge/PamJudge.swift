@@ -31,6 +31,10 @@ enum PamJudge {
         }
         var conversation = PamConversation()
         guard let opening = conversation.input.receive() else { return .denied }
+        if let refusal = JudgeLink.refusal(of: opening) {
+            conversation.decide(.failed, message: "shapelygate: " + refusal)
+            return .usage
+        }
         var facts = PamFacts()
         facts.read(opening)
         let judgement: PamJudgement

@@ -35,7 +35,7 @@ struct PamJudgement {
     /// Who is gated here, as the line's person= says; nil when the account is unknown.
     var person: AccountPerson? {
         switch options.person {
-        case .caller: return facts.callerUID.flatMap { AccountPerson.find(uid: $0) }
+        case .caller: return facts.caller.flatMap { AccountPerson.find(uid: $0) }
         case .login: return facts.user.flatMap { AccountPerson.find(name: $0) }
         }
     }
@@ -57,6 +57,15 @@ struct PamJudgement {
     }
 
     func decide(_ conversation: inout PamConversation) -> (PamConversation.Decision, String?) {
+        if options.person == .caller && facts.caller == nil {
+            // A root program with no caller the kernel names: never root's own pass.
+            var log = AuditLog(policy: gate.policy, user: "unknown", terminal: facts.terminal.map(Visible.log) ?? "none",
+                               command: [], purpose: guarding, mode: "pam")
+            log.service = facts.serviceName
+            log.forced = true
+            Self.note(log, .denied(.unknownCaller))
+            return (.denied, "cannot tell who is calling: person=caller needs a program run by the caller, or a socket from the caller on its standard input")
+        }
         guard let person else {
             // No board for an account that does not exist: the rest of the stack fails it too.
             return (.denied, options.person == .caller ? "cannot find the calling user's account" : nil)

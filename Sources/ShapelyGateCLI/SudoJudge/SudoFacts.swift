@@ -1,6 +1,6 @@
 // SudoFacts.swift — what sudo said about one run, as the plugin handed it over: at
 // open() the interface version, the plugin options, settings, user_info, submit_optind,
-// submit_argv and submit_envp; at check() command_info and run_argv.
+// submit_argv and submit_envp; at check() command_info, run_argv and run_envp.
 //
 // Contract:
 // - Read from the plugin's entries only (JudgeLink); nothing comes from the judge's own
@@ -19,31 +19,37 @@ struct SudoFacts {
     var userInfo: [String: String] = [:]
     var submitOptind = 0
     var submitArguments: [String] = []
-    /// sudo's arguments as the kernel holds them (/proc/self/cmdline of sudo): where sudo
-    /// cut a word in place (--preserve-env=A,B), its pieces.
-    var ownArguments: [String] = []
     var submitEnvironment: [String: String] = [:]
     var commandInfo: [String: String] = [:]
     var runArguments: [String] = []
+    /// The environment sudo hands the command (run_envp), in sudo's order.
+    var runEnvironment: [String] = []
+    /// Variables of run_envp whose entry was not UTF-8: they cannot be shown whole.
+    var unshowableVariables: [String] = []
     /// A word that would be shown (sudo's arguments, the command, its settings) was not
     /// UTF-8: the board could not show it as it is.
     var unshowable = false
 
     mutating func read(_ entries: [JudgeLink.Entry]) {
+        typealias Kind = JudgeLink.Kind
         for entry in entries {
-            if !entry.exact && "ASCRK".contains(entry.tag) { unshowable = true }
+            if !entry.exact && [Kind.argument, Kind.setting, Kind.commandInfo, Kind.runArgument].contains(entry.tag) {
+                unshowable = true
+            }
             switch entry.tag {
-            case "V": interfaceVersion = entry.text
-            case "P": programPath = entry.text
-            case "O": options.append(entry.text)
-            case "S": Self.put(entry.text, in: &settings)
-            case "U": Self.put(entry.text, in: &userInfo)
-            case "I": submitOptind = Int(entry.text) ?? 0
-            case "A": submitArguments.append(entry.text)
-            case "K": ownArguments.append(entry.text)
-            case "E": Self.put(entry.text, in: &submitEnvironment, keepFirst: true)
-            case "C": Self.put(entry.text, in: &commandInfo)
-            case "R": runArguments.append(entry.text)
+            case Kind.sudoInterface: interfaceVersion = entry.text
+            case Kind.program: programPath = entry.text
+            case Kind.option: options.append(entry.text)
+            case Kind.setting: Self.put(entry.text, in: &settings)
+            case Kind.userInfo: Self.put(entry.text, in: &userInfo)
+            case Kind.optind: submitOptind = Int(entry.text) ?? 0
+            case Kind.argument: submitArguments.append(entry.text)
+            case Kind.environment: Self.put(entry.text, in: &submitEnvironment, keepFirst: true)
+            case Kind.commandInfo: Self.put(entry.text, in: &commandInfo)
+            case Kind.runArgument: runArguments.append(entry.text)
+            case Kind.runEnvironment:
+                runEnvironment.append(entry.text)
+                if !entry.exact { unshowableVariables.append(String(entry.text.prefix { $0 != "=" })) }
             default: break
             }
         }

@@ -44,6 +44,14 @@ struct SudoGateRun {
         return entries
     }
 
+    /// What the terminal needs if the gate and its judge are killed with the board up:
+    /// the board's own screen left, the cursor shown (nothing on a terminal with no
+    /// cursor control, where the board never leaves the text).
+    var leaveAfterDeath: String {
+        Display.detect(environment: facts.submitEnvironment.filter { $0.key == "TERM" }, noColor: true).cursorControl
+            ? Painter.leaveAfterSignal : ""
+    }
+
     func arguments(verdict: Int32) -> [String] {
         // The board is the Plugin line's or the system policy's: a words board chosen in the
         // person's own environment would be a knowledge test, no reading test, where the

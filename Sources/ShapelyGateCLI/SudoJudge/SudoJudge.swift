@@ -39,31 +39,40 @@ enum SudoJudge {
         guard JudgeLink.beginJudging("--sudo-judge", startedBy: "the sudo plugin", holding: held) else { return .usage }
         var link = JudgeLink(descriptor: 0)
         let output = JudgeLink(descriptor: 1)
+        typealias Kind = JudgeLink.Kind
         guard let opening = link.receive() else { return .denied }
+        if let refusal = JudgeLink.refusal(of: opening) {
+            output.answer([.init(tag: Kind.decision, text: Kind.failure), .init(tag: Kind.message, text: "shapelygate: " + refusal)])
+            return .usage
+        }
         var facts = SudoFacts()
         facts.read(opening)
         var judgement: SudoJudgement
         do {
             judgement = try SudoJudgement(facts: facts)
-            judgement.warn = { output.say([.init(tag: "W", text: "shapelygate: " + Visible.screen($0))]) }
+            judgement.warn = { output.say([.init(tag: Kind.warning, text: "shapelygate: " + Visible.screen($0))]) }
+            judgement.restore = { output.say([.init(tag: Kind.restore, text: $0)]) }
         } catch {
-            output.answer([.init(tag: "D", text: "-1"), .init(tag: "M", text: "shapelygate: " + Visible.screen(error.message))])
+            output.answer([.init(tag: Kind.decision, text: Kind.failure),
+                           .init(tag: Kind.message, text: "shapelygate: " + Visible.screen(error.message))])
             return .usage
         }
-        let version = JudgeLink.Entry(tag: "V", text: CLI.version)
+        let version = JudgeLink.Entry(tag: Kind.judgeVersion, text: CLI.version)
         guard judgement.gatesPerson else {
-            output.answer([.init(tag: "D", text: "1"), .init(tag: "G", text: "0"), version])
+            output.answer([.init(tag: Kind.decision, text: Kind.pass), .init(tag: Kind.notGated, text: ""), version])
             return .passed
         }
-        output.answer([.init(tag: "D", text: "1"), version])
+        output.answer([.init(tag: Kind.decision, text: Kind.pass), version])
         guard let checking = link.receive() else { return .passed }
         facts.read(checking)
         // Keys pressed at sudo's own prompt are not an ending of the gate's; an ending sent
         // to sudo (and passed on) is.
         while Platform.waitForSignal(among: [SIGINT, SIGQUIT], within: 0) != nil {}
         let decision = judgement.decide(facts)
-        var answer = [JudgeLink.Entry(tag: "D", text: String(decision.result))]
-        if let message = decision.message { answer.append(.init(tag: "M", text: "shapelygate: " + Visible.screen(message))) }
+        var answer = [JudgeLink.Entry(tag: Kind.decision, text: String(decision.result))]
+        if let message = decision.message {
+            answer.append(.init(tag: Kind.message, text: "shapelygate: " + Visible.screen(message)))
+        }
         output.answer(answer)
         return .passed
     }

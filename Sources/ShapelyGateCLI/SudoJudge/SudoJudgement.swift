@@ -22,6 +22,9 @@ struct SudoJudgement {
     let settings: Result<(options: Options, policy: Policy), GateError>
     /// Where a warning goes at once, before the board (the plugin prints it on sudo's error output).
     var warn: (String) -> Void = { _ in }
+    /// What the door writes to the terminal, its settings put back, if the judge dies
+    /// with the board up (said before the gate starts).
+    var restore: (String) -> Void = { _ in }
     /// The Plugin line's approval settings over the policy's (when the policy reads).
     var approval: ApprovalSettings { Self.approval(options, policy: (try? settings.get().policy) ?? Policy()) }
 
@@ -79,15 +82,16 @@ struct SudoJudgement {
 
     func decide(_ facts: SudoFacts) -> SudoDecision {
         guard facts.edits ? match.gatesEdit() : match.gates(command: facts.command) else { return .approved }
-        let words = SudoShownCommand.words(facts)
+        let shown = SudoShownCommand.shown(facts)
         let account = facts.uid.flatMap(SystemAccounts.account(uid:))
         var log = AuditLog(policy: (try? settings.get().policy) ?? Policy(),
                            user: account?.name ?? facts.uid.map { "uid\($0)" } ?? "unknown",
-                           terminal: facts.terminalPath ?? "none", command: words, mode: "sudo-plugin")
+                           terminal: facts.terminalPath ?? "none", command: shown.words, mode: "sudo-plugin")
+        log.keeps = shown.kept
         let terminal = facts.terminalPath == nil ? -1 : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         defer { if terminal >= 0 { _ = Platform.closeDescriptor(terminal) } }
         let grace = graceWindow(facts, terminal: terminal, account: account)
-        var decision = judge(facts, words: words, terminal: terminal, account: account, grace: grace, log: &log)
+        var decision = judge(facts, shown: shown, terminal: terminal, account: account, grace: grace, log: &log)
         if decision.result != 1 && decision.message == nil { decision.message = "not approved, the command was not run" }
         // A denial or an error on this terminal ends its window, as does `sudo -k command`.
         if let grace, decision.result != 1 || facts.ignoresTicket {
@@ -116,14 +120,14 @@ struct SudoJudgement {
                      window: window)
     }
 
-    private func judge(_ facts: SudoFacts, words: [String], terminal: Int32, account: PasswordEntry?, grace: Grace?,
+    private func judge(_ facts: SudoFacts, shown whole: SudoShownCommand.Shown, terminal: Int32, account: PasswordEntry?, grace: Grace?,
                        log: inout AuditLog) -> SudoDecision {
         let gate: (options: Options, policy: Policy)
-        switch decidedBeforeAsking(facts, words: words, terminal: terminal, log: log) {
+        switch decidedBeforeAsking(facts, shown: whole, terminal: terminal, log: log) {
         case .success(let loaded): gate = loaded
         case .failure(let decision): return decision
         }
-        let shown = Visible.commandLine(words)
+        let shown = whole.text
         guard let uid = facts.uid, let gid = facts.gid, let account else {
             return .failed("cannot find the invoking user's account")
         }
@@ -149,9 +153,9 @@ struct SudoJudgement {
     }
 
     /// The policy's settings, or the denial that comes before any person is asked: sudo
-    /// -n, no terminal, a broken policy, variables that cannot be named, a command that
-    /// cannot be shown.
-    private func decidedBeforeAsking(_ facts: SudoFacts, words: [String], terminal: Int32,
+    /// -n, no terminal, a broken policy, a variable that cannot be shown whole, a command
+    /// that cannot be shown.
+    private func decidedBeforeAsking(_ facts: SudoFacts, shown whole: SudoShownCommand.Shown, terminal: Int32,
                                      log: AuditLog) -> Result<(options: Options, policy: Policy), SudoDecision> {
         if facts.nonInteractive {
             note(log, .denied(.nonInteractive))
@@ -168,15 +172,16 @@ struct SudoJudgement {
             note(log, .failed(.configuration))
             return .failure(.denied(error.message + "; the command was not run"))
         }
-        guard SudoShownCommand.preservedLists(facts) != nil else {
+        if let name = whole.unshowable.first {
             note(log, .denied(.unknownEnvironment))
-            return .failure(.denied("cannot tell which variables --preserve-env names; the command was not run"))
+            let named = Visible.shellWord(String(name.prefix(64)))
+            return .failure(.denied("the variable \(named) sudo would pass on is not UTF-8 text, so it cannot be shown for approval; the command was not run"))
         }
         guard !facts.unshowable else {
             note(log, .denied(.notUTF8))
             return .failure(.denied("a word of the command line is not UTF-8 text, so it cannot be shown for approval; the command was not run"))
         }
-        let shown = Visible.commandLine(words)
+        let shown = whole.text
         if DisplayWidth.of(shown) > Renderer.longestGuarded {
             note(log, .denied(.tooLong))
             return .failure(.denied(GateStrings(language: "en").text(.tooLong, ["count": String(DisplayWidth.of(shown)),
@@ -207,6 +212,7 @@ struct SudoJudgement {
             return .denied("")
         }
         var run = SudoGateRun(facts: facts, plugin: options, account: account, uid: uid, gid: gid, shown: shown)
+        restore(run.leaveAfterDeath)
         run.rounds = gate.options.configuration.rounds
         var answer: ApprovalAnswer?
         let outcome = run.start(on: terminal, interject: {

@@ -1,81 +1,157 @@
-// SudoShownCommand.swift — what a pass under sudo allows, as the board shows it and the
-// audit record keeps it: the command line sudo is about to run, with every way sudo's
-// own command line changes what runs written first, as sudo's options would say it.
+// SudoShownCommand.swift — what a pass under sudo allows, as the board shows it, the
+// approvers read it and the audit record keeps it: what sudo is about to run, taken from
+// what sudo hands the command (command_info, run_argv, run_envp) and from nothing else.
 //
 // Contract:
-// - The words are, in order: -E when the person's environment is kept, NAME=value for
-//   each variable a --preserve-env=LIST names that the person's environment has, -P when the person's groups are kept, -C N when
-//   descriptors below N stay open, -u USER when the command runs as another user than
-//   root (sudo names the user, or #uid), -g GROUP when sudo was asked for a group, -D
-//   FOLDER when the command runs in another folder than the person's, -R FOLDER for a
-//   root folder, each VAR=value given on sudo's command line, then the command's path
-//   and its arguments; for sudoedit, `sudoedit` and the files root writes (the editor
-//   runs as the person, on copies).
-// - They are quoted as the gate quotes a command (Visible.commandLine): a word with a
+// - The words are, in order: -P when the person's groups are kept, -C N when descriptors
+//   from 3 to N-1 stay open, -u USER when the command runs as another user than root,
+//   -g GROUP when it runs with another group than that user's own, -D FOLDER when it runs
+//   in another folder than the person's, -R FOLDER for a root folder; then NAME=value for
+//   every variable of run_envp that sudo did not set itself; then the command's path and
+//   its arguments. For sudoedit: `sudoedit` and the files root writes (the editor runs
+//   as the person, on copies, so its environment is the person's own).
+// - A variable is sudo's own, and not a word, when its value is the one sudo sets:
+//   SUDO_USER, SUDO_UID, SUDO_GID and SUDO_HOME of the person; SUDO_COMMAND (sudo writes
+//   it over whatever came in); HOME, USER, LOGNAME, SHELL and MAIL of the run-as account
+//   (the account files); PATH when every folder in it is root's all the way from / and
+//   writable by no one else (nothing in it can be the person's).
+// - The variables sudo keeps from the person's environment by default (`keptByDefault`:
+//   sudoers' own env_keep and env_check lists) are named, not spelt out: `kept`, shown
+//   after the command as `(keeps LANG TERM)`. Any other variable — given as VAR=value,
+//   --preserve-env in any spelling, -E, or an env_keep line in sudoers — is a word with
+//   its value, whatever put it there.
+// - A variable whose entry cannot be shown whole (not UTF-8, no `=`) is `unshowable`:
+//   the judge names it and denies.
+// - Words are quoted as the gate quotes a command (Visible.commandLine): a word with a
 //   control byte is written $'…', so one line never reads as two.
 
 import ShapelyGateScreen
+import ShapelyGateSystem
 
 enum SudoShownCommand {
-    static func words(_ facts: SudoFacts) -> [String] {
+    /// sudo's compiled-in env_keep list and the variables it keeps after checking them
+    /// (env_check; `LC_` stands for LC_*), as `sudo -V` prints them as root.
+    static let keptByDefault: Set<String> = [
+        "COLORS", "DISPLAY", "DPKG_COLORS", "HOSTNAME", "KRB5CCNAME", "LS_COLORS", "PS1", "PS2", "XAUTHORITY",
+        "XAUTHORIZATION", "XDG_CURRENT_DESKTOP", "COLORTERM", "LANG", "LANGUAGE", "LINGUAS", "TERM", "TZ",
+    ]
+
+    /// What the judge reads besides sudo's facts: the account files and the file system.
+    struct World: Sendable {
+        var passwd: String
+        var group: String
+        var trustedFolder: @Sendable (String) -> Bool
+
+        static func system() -> World {
+            World(passwd: SystemAccounts.passwordFile(), group: SystemAccounts.groupFile(),
+                  trustedFolder: Platform.isRootsFolder)
+        }
+    }
+
+    struct Shown: Equatable {
         var words: [String] = []
-        if facts.settings["preserve_environment"] == "true" { words.append("-E") }
-        // --preserve-env=LIST hands named variables of the person's environment over, as
-        // VAR=value words would: shown as those words, with the values the person has
-        // (sudo cut the list in place; its pieces are in its own arguments).
-        for list in preservedLists(facts) ?? [] {
-            for name in list.dropFirst("--preserve-env=".count).split(separator: ",").map(String.init) {
-                if let value = facts.submitEnvironment[name] { words.append("\(name)=\(value)") }
+        /// Variables of sudo's default list, by name, sorted.
+        var kept: [String] = []
+        /// Variables that cannot be shown whole, by name.
+        var unshowable: [String] = []
+
+        /// The line the board, the approvers and the record show.
+        var text: String {
+            let line = Visible.commandLine(words)
+            return kept.isEmpty ? line : line + " (keeps " + kept.map(Visible.shellWord).joined(separator: " ") + ")"
+        }
+    }
+
+    static func shown(_ facts: SudoFacts, world: World = .system()) -> Shown {
+        var shown = Shown()
+        let account = facts.commandInfo["runas_uid"].flatMap(SudoFacts.id).flatMap { entry(uid: $0, in: world.passwd) }
+        shown.words = options(facts, account: account, world: world)
+        if facts.edits {
+            shown.words += ["sudoedit"] + facts.editedFiles
+            return shown
+        }
+        var kept: Set<String> = []
+        for entry in facts.runEnvironment {
+            guard let equals = entry.firstIndex(of: "=") else {
+                shown.unshowable.append(entry)
+                continue
+            }
+            let name = String(entry[..<equals]), value = String(entry[entry.index(after: equals)...])
+            if facts.unshowableVariables.contains(name) {
+                shown.unshowable.append(name)
+            } else if setBySudo(name, value, facts: facts, account: account, world: world) {
+                continue
+            } else if keptByDefault.contains(name) || name.hasPrefix("LC_") {
+                kept.insert(name)
+            } else {
+                shown.words.append(entry)
             }
         }
-        if facts.settings["preserve_groups"] == "true" { words.append("-P") }
-        if let descriptor = facts.settings["closefrom"], !descriptor.isEmpty { words += ["-C", descriptor] }
-        if let uid = facts.commandInfo["runas_uid"], uid != "0" {
-            words += ["-u", facts.settings["runas_user"].flatMap { $0.isEmpty ? nil : $0 } ?? "#" + uid]
-        }
-        if let group = facts.settings["runas_group"], !group.isEmpty { words += ["-g", group] }
-        if let folder = facts.commandInfo["cwd"], !folder.isEmpty, folder != facts.userInfo["cwd"] { words += ["-D", folder] }
-        if let root = facts.commandInfo["chroot"], !root.isEmpty { words += ["-R", root] }
-        words += assignments(facts)
-        if facts.edits { return words + ["sudoedit"] + facts.editedFiles }
+        shown.kept = kept.sorted()
         let command = facts.command ?? facts.runArguments.first ?? ""
-        return words + [command] + facts.runArguments.dropFirst()
+        shown.words += [command] + facts.runArguments.dropFirst()
+        return shown
     }
 
-    /// The VAR=value words of sudo's command line: sudo takes a word with `=` among its
-    /// options, before or after others, or after `--`, as one, and submit_optind points
-    /// at the command. Every word with `=` before it that is not an option is shown: an
-    /// option's own value that has one (`-p a=b`) is shown too, more than a pass allows,
-    /// never less.
-    static func assignments(_ facts: SudoFacts) -> [String] {
-        let arguments = facts.submitArguments
-        guard facts.submitOptind > 0, facts.submitOptind <= arguments.count else { return [] }
-        return arguments[1..<facts.submitOptind].filter { !$0.hasPrefix("-") && $0.contains("=") }
-    }
+    static func text(_ facts: SudoFacts) -> String { shown(facts).text }
 
-    static func text(_ facts: SudoFacts) -> String { Visible.commandLine(words(facts)) }
-
-    /// Each --preserve-env=LIST of sudo's options, whole: submit_argv's word continued by
-    /// the pieces sudo's own arguments hold after it, up to the next word submit_argv
-    /// has. Nil when the two do not line up so: what was preserved is then not known.
-    static func preservedLists(_ facts: SudoFacts) -> [String]? {
-        let submitted = facts.submitArguments, own = facts.ownArguments
-        guard submitted.contains(where: { $0.hasPrefix("--preserve-env=") }) else { return [] }
-        let end = max(0, min(facts.submitOptind, submitted.count))
-        var lists: [String] = []
-        var position = 0
-        for (index, word) in submitted.enumerated() {
-            guard position < own.count, own[position] == word else { return nil }
-            position += 1
-            guard word.hasPrefix("--preserve-env="), index < end else { continue }
-            var whole = word
-            let next = index + 1 < submitted.count ? submitted[index + 1] : nil
-            while position < own.count, own[position] != next {
-                whole += "," + own[position]
-                position += 1
-            }
-            lists.append(whole)
+    /// The options that change how the command runs, from command_info.
+    private static func options(_ facts: SudoFacts, account: [Substring]?, world: World) -> [String] {
+        let info = facts.commandInfo
+        var words: [String] = []
+        if info["preserve_groups"] == "true" { words.append("-P") }
+        if let descriptor = info["closefrom"], !descriptor.isEmpty, descriptor != "3" { words += ["-C", descriptor] }
+        if let uid = info["runas_uid"], uid != "0" {
+            let name: String = account.map { String($0[0]) } ?? "#" + uid
+            words += ["-u", name]
         }
-        return position == own.count ? lists : nil
+        if let gid = info["runas_gid"], !gid.isEmpty, account.map({ String($0[3]) }) != gid {
+            words += ["-g", groupName(gid, in: world.group) ?? "#" + gid]
+        }
+        if let folder = info["cwd"], !folder.isEmpty, folder != facts.userInfo["cwd"] { words += ["-D", folder] }
+        if let root = info["chroot"], !root.isEmpty { words += ["-R", root] }
+        return words
+    }
+
+    /// Whether `name=value` is what sudo itself gives every command it runs for this
+    /// person as this account.
+    private static func setBySudo(_ name: String, _ value: String, facts: SudoFacts, account: [Substring]?,
+                                  world: World) -> Bool {
+        switch name {
+        case "SUDO_USER": return value == facts.userName
+        case "SUDO_UID": return facts.uid.map(String.init) == value
+        case "SUDO_GID": return facts.gid.map(String.init) == value
+        case "SUDO_HOME": return facts.uid.flatMap { entry(uid: $0, in: world.passwd) }.map { String($0[5]) } == value
+        case "SUDO_COMMAND":
+            guard let command = facts.command else { return false }
+            return value == command || value.hasPrefix(command + " ")
+        case "HOME": return account.map { String($0[5]) } == value
+        case "USER", "LOGNAME": return account.map { String($0[0]) } == value
+        case "SHELL": return account.map { String($0[6]) } == value
+        case "MAIL":
+            guard let account else { return false }
+            let name = String(account[0])
+            return value == "/var/mail/" + name || value == "/var/spool/mail/" + name
+        case "PATH":
+            let folders = value.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            return folders.allSatisfy { $0.hasPrefix("/") && world.trustedFolder($0) }
+        default: return false
+        }
+    }
+
+    /// The name of group `gid` in the group file.
+    private static func groupName(_ gid: String, in group: String) -> String? {
+        for line in group.split(separator: "\n") {
+            let fields = line.split(separator: ":", omittingEmptySubsequences: false)
+            if fields.count > 2 && fields[2] == gid { return String(fields[0]) }
+        }
+        return nil
+    }
+
+    /// The account files' entry for `uid`, split into its seven fields.
+    private static func entry(uid: uid_t, in passwd: String) -> [Substring]? {
+        let wanted = String(uid)
+        return passwd.split(separator: "\n").lazy.map { $0.split(separator: ":", omittingEmptySubsequences: false) }
+            .first { $0.count == 7 && $0[2] == wanted }
     }
 }
