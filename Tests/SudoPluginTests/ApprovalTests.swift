@@ -180,6 +180,24 @@ struct ApprovalTests {
         #expect(kid.waitFor("status-1"))
     }
 
+    /// A variable the child hands root by a prefix of --preserve-env is in what the
+    /// approver reads, with its value: what mum approves is what runs.
+    @Test func aPreservedVariableIsInWhatTheApproverReads() throws {
+        let space = try space()
+        let kid = space.run(Self.accounts + "\n" + asUser(Self.kid, "env APT_CONFIG=/tmp/x/apt.conf sudo --preserve-e=APT_CONFIG "
+                                                         + "/usr/bin/touch '\(space.folder)/ran'") + "\necho status-$?")
+        let id = try #require(requestID(kid))
+        let shown = "APT_CONFIG=/tmp/x/apt.conf /usr/bin/touch \(space.folder)/ran"
+        #expect(oneLine(kid.screenText).contains("To run: \(shown)"), "\(kid.screenText)")
+        let pending = approver(space, "--pending")
+        #expect(pending.waitFor("status-0"))
+        #expect(pending.screenText.contains(" ago  \(shown)"), "\(pending.screenText)")
+        let no = approver(space, "--deny \(id)")
+        #expect(no.waitFor("status-0"), "\(no.screenText)")
+        #expect(kid.waitFor("status-1"))
+        #expect(!exists(space.folder + "/ran"))
+    }
+
     /// A word with a control character reads the same on the board, in --pending and in
     /// the answer: written out once, never escaped again on the way.
     @Test func aWrittenOutWordReadsTheSameToTheChildAndToTheApprover() throws {
