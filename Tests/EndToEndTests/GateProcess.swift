@@ -52,8 +52,11 @@ final class GateProcess: PtyProcess {
 /// Runs `script` with /bin/sh -c in the package root, without a terminal; returns the
 /// exit status (or 128+signal) and everything it wrote on stdout and stderr.
 func shell(_ script: String, timeout: Double = 300) -> (status: Int32, output: String) {
+    // A home of its own: what a build caches there (~/.cache) stays in a test's folder.
+    let home = temporaryFolder()
     let process = GateProcess(["-c", "cd '\(packageRoot)' && exec 1>&2 && " + script],
-                              environment: ["PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"],
+                              environment: ["PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HOME": home],
+                              home: home,
                               stdin: .devNull, controllingTerminal: false, executable: "/bin/sh")
     return (process.finish(timeout: timeout).shellStatus ?? -1, process.errorText)
 }

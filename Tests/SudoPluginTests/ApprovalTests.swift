@@ -38,7 +38,8 @@ struct ApprovalTests {
 
     /// The approver's run of `arguments` as `uid`, with its status after it.
     func approver(_ space: PolicyNamespace, _ arguments: String, as uid: Int = mum) -> PtyProcess {
-        space.run(Self.accounts + "\n" + asUser(uid, "'\(gatePath)' \(arguments)") + "\necho status-$?")
+        // The namespace's own copy: another account may not reach the build folder.
+        space.run(Self.accounts + "\n" + asUser(uid, "\(Gates.installed) \(arguments)") + "\necho status-$?")
     }
 
     /// The id the child's screen names, once it is there.
@@ -136,7 +137,7 @@ struct ApprovalTests {
         let kid = child(space)
         let id = try #require(requestID(kid))
         for target in ["-u mum", ""] {
-            let borrowed = space.run(Self.accounts + "\n" + asUser(Self.kid, "sudo \(target) '\(gatePath)' --approve \(id)")
+            let borrowed = space.run(Self.accounts + "\n" + asUser(Self.kid, "sudo \(target) \(Gates.installed) --approve \(id)")
                                      + "\necho status-$?")
             #expect(borrowed.waitFor("status-1"), "\(borrowed.screenText)")
             #expect(borrowed.screenText.contains("shapelygate: no request \(id) that you may answer"))

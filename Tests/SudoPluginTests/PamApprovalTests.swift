@@ -24,7 +24,7 @@ struct PamApprovalTests {
     }
 
     func answer(_ space: PamSpace, _ words: String) -> PtyProcess {
-        space.run("setpriv --reuid=2002 --regid=100 --init-groups '\(gatePath)' \(words)\necho status-$?")
+        space.run("setpriv --reuid=2002 --regid=100 --init-groups \(Gates.installed) \(words)\necho status-$?")
     }
 
     @Test func theParentsYesAuthenticates() throws {

@@ -194,7 +194,6 @@ struct SudoApprovalTests {
         ("users=root timeout=0 path=\(Gates.installed)", "shapelygate: invalid timeout=0: expected a whole number 1-3600"),
         ("path=bin/shapelygate", "shapelygate: option path= needs a full path, starting with /"),
         ("users=no-such-user-here path=\(Gates.installed)", "shapelygate: option users= names an unknown user 'no-such-user-here'"),
-        ("users=root", "shapelygate: option path=/usr/bin/shapelygate: no such file"),
     ])
     func aBadOptionStopsSudoWithThePluginsMessage(options: String, message: String) {
         let run = SudoRun(options: options)
@@ -202,6 +201,18 @@ struct SudoApprovalTests {
         #expect(!run.ran)
         #expect(run.pty.screenText.contains(message))
         #expect(!run.pty.screenText.contains("Parental Gate"))
+    }
+
+    /// Without path= the door opens /usr/bin/shapelygate: missing here, sudo stops with
+    /// the walk's message; installed (the .deb), whatever it is, nothing runs unasked.
+    @Test func withoutPathTheDoorOpensTheInstalledProgram() {
+        let run = SudoRun(options: "users=root timeout=1")
+        #expect(run.pty.finish() == .exited(1))
+        #expect(!run.ran)
+        if !exists("/usr/bin/shapelygate") {
+            #expect(run.pty.screenText.contains("shapelygate: option path=/usr/bin/shapelygate: no such file"))
+            #expect(!run.pty.screenText.contains("Parental Gate"))
+        }
     }
 
     @Test func sudoDashVShowsThePluginsVersionWhichIsTheGates() {

@@ -2,7 +2,8 @@
 // touching the machine's configuration: each run is `unshare -m` (a private mount
 // namespace) around a script that bind-mounts a test sudo.conf, a test sudoers, an
 // empty /etc/shapelygate.conf (when there is one) and a home folder for root (empty,
-// or holding only a configuration file the test gives), mounts a tmpfs of root's on
+// or holding only a configuration file the test gives), a tmpfs over /run (so sudo's
+// time stamps and the judge's lockout records are the run's own), mounts a tmpfs of root's on
 // /mnt holding the gates the plugin may be pointed at (`Gates`), then runs sudo, or
 // an interactive shell the test types sudo into. The run happens on a fresh
 // pseudo-terminal that is its controlling terminal (or with no terminal at all; TestSupport's
@@ -119,7 +120,8 @@ final class SudoRun {
             mount --bind '\(folder)/sudoers' /etc/sudoers
             mount --bind '\(folder)/home' /root
             if [ -e /etc/shapelygate.conf ]; then mount --bind '\(folder)/empty.conf' /etc/shapelygate.conf; fi
-            if [ -d /run/sudo ]; then mount -t tmpfs tmpfs /run/sudo; fi
+            mount -t tmpfs -o mode=0755 tmpfs /run
+            mkdir -m 0711 /run/sudo
             \(Gates.setup)
             \(exportsConfigHome ? "export XDG_CONFIG_HOME='\(folder)/config'" : "")
             \(exports.sorted { $0.key < $1.key }.map { "export \($0.key)='\($0.value)'" }.joined(separator: "\n"))
