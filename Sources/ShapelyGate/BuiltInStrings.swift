@@ -59,7 +59,8 @@ public enum BuiltInStrings {
         ],
         terminal: [
             "Prompt": "drop the {shape}: choose 1-{count}",
-            "WrongShape": "No, a {shape}. Wrong answers left: {count}.",
+            "WrongShape": "No, a {shape}. {count} tries left.",
+            "LastTry": "No, a {shape}. Last try.",
             "NotATile": "Type a number from 1 to {count}, then Enter.",
             "Round": "Round {round} of {rounds}",
             "Passed": "Passed.",
@@ -124,7 +125,8 @@ public enum BuiltInStrings {
         ],
         terminal: [
             "Prompt": "suelta {shape}: elige 1-{count}",
-            "WrongShape": "No, {shape}. Fallos restantes: {count}.",
+            "WrongShape": "No, {shape}. Te quedan {count} intentos.",
+            "LastTry": "No, {shape}. Último intento.",
             "NotATile": "Escribe un número del 1 al {count} e Intro.",
             "Round": "Ronda {round} de {rounds}",
             "Passed": "Superado.",
@@ -190,7 +192,8 @@ public enum BuiltInStrings {
         ],
         terminal: [
             "Prompt": "dépose {shape}\u{00A0}: choisis 1-{count}",
-            "WrongShape": "Non, {shape}. Marge d'erreur\u{00A0}: {count}.",
+            "WrongShape": "Non, {shape}. Encore {count} essais.",
+            "LastTry": "Non, {shape}. Dernier essai.",
             "NotATile": "Tape un numéro de 1 à {count}, puis Entrée.",
             "Round": "Manche {round} sur {rounds}",
             "Passed": "Réussi.",
@@ -256,7 +259,8 @@ public enum BuiltInStrings {
         ],
         terminal: [
             "Prompt": "wähle {shape}: 1-{count}",
-            "WrongShape": "Nein, {shape}. Fehler übrig: {count}.",
+            "WrongShape": "Nein, {shape}. Noch {count} Versuche.",
+            "LastTry": "Nein, {shape}. Letzter Versuch.",
             "NotATile": "Zahl von 1 bis {count}, dann Eingabetaste.",
             "Round": "Runde {round} von {rounds}",
             "Passed": "Bestanden.",

@@ -29,6 +29,7 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
     // shapelygate's own keys.
     public static let prompt = StringKey("Terminal", "Prompt")
     public static let wrongShape = StringKey("Terminal", "WrongShape")
+    public static let lastTry = StringKey("Terminal", "LastTry")
     public static let notATile = StringKey("Terminal", "NotATile")
     public static let round = StringKey("Terminal", "Round")
     public static let passed = StringKey("Terminal", "Passed")
@@ -67,7 +68,7 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
     public static let all: [StringKey] =
         [title, countdown] + ShapeKind.allCases.map(description(of:))
         + [tooManyTitle, tooManyDescription, tooManyOK, expiredTitle, expiredDescription, expiredOK]
-        + [prompt, wrongShape, notATile, round, passed, noTerminal, endOfInput, interrupted, locked]
+        + [prompt, wrongShape, lastTry, notATile, round, passed, noTerminal, endOfInput, interrupted, locked]
         + [noTerminalPAM, toRun, pressEnter, roundWon, tooSmall, tooSmallNow, notRun, tooLong, colon]
         + [signalInterrupt, signalQuit, signalSuspend, signalHangup, signalTerminate]
         + ShapeKind.allCases.map(name(of:))
@@ -83,7 +84,8 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         case (_, "Description"): return "Second line of the closing message"
         case (_, "OK"): return "The alert's button label; a terminal has no button, so it is not shown"
         case ("Terminal", "Prompt"): return "Prompt; {shape} is the target's name, {count} the number of tiles"
-        case ("Terminal", "WrongShape"): return "After a wrong tile; {shape} is what was chosen, {count} the wrong answers left"
+        case ("Terminal", "WrongShape"): return "After a wrong tile; {shape} is what was chosen, {count} the answers the person may still give"
+        case ("Terminal", "LastTry"): return "After a wrong tile when one answer is left; {shape} is what was chosen"
         case ("Terminal", "NotATile"): return "After an entry that is not a tile number; {count} is the number of tiles"
         case ("Terminal", "Round"): return "Before each round when there are several; {round} of {rounds}"
         case ("Terminal", "Passed"): return "After the right answer"

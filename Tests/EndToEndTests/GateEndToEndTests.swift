@@ -30,7 +30,7 @@ struct GateEndToEndTests {
         #expect(gate.waitFor("choose 1-8"))
         let wrongKind = oracle.wrongKind
         #expect(gate.answer(oracle.wrong, expecting: "choose 1-8", oracle: &oracle))
-        #expect(gate.screenText.contains("No, a \(wrongKind.rawValue). Wrong answers left: 1."))
+        #expect(gate.screenText.contains("No, a \(wrongKind.rawValue). Last try."))
         gate.type("\(oracle.right)\r")
         #expect(gate.finish() == .exited(0))
         #expect(gate.screenText.contains("Passed."))
@@ -41,7 +41,7 @@ struct GateEndToEndTests {
         let gate = GateProcess(["--seed", "3"])
         #expect(gate.waitFor("choose 1-8"))
         #expect(gate.answer(oracle.wrong, expecting: "choose 1-8", oracle: &oracle))
-        #expect(gate.screenText.contains("Wrong answers left: 1."))
+        #expect(gate.screenText.contains("Last try."))
         _ = gate.answer(oracle.wrong, expecting: "Too many", oracle: &oracle)
         #expect(gate.finish() == .exited(1))
         #expect(gate.screenText.contains("Too many attempts"))

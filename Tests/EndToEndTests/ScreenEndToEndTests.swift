@@ -54,7 +54,7 @@ struct ScreenEndToEndTests {
         let wrong = oracle.wrong
         oracle.play(wrong)
         gate.type("\(wrong)\r")
-        #expect(gate.waitForScreen { $0.contains("Wrong answers left: 1.") })
+        #expect(gate.waitForScreen { $0.contains("Last try.") })
         let screen = gate.terminalScreen
         #expect(screen.count(of: "Parental Gate") == 1)
         #expect(screen.count(of: "choose 1-8") == 1)

@@ -66,7 +66,7 @@ struct ScreenSizesEndToEndTests {
         let wrong = oracle.wrong, wrongKind = oracle.wrongKind
         oracle.play(wrong)
         gate.type("\(wrong)\r")
-        let shown = gate.waitForScreen { $0.contains("No, a \(wrongKind.rawValue). Wrong answers left: 1.") && $0.contains("choose 1-16") }
+        let shown = gate.waitForScreen { $0.contains("No, a \(wrongKind.rawValue). Last try.") && $0.contains("choose 1-16") }
         #expect(shown, "\(note)\n\(gate.terminalScreen)")
         let screen = gate.terminalScreen
         let numbers = screen.lines.reduce(into: Set<Int>()) { $0.formUnion(numbersStandingAlone(in: $1)) }

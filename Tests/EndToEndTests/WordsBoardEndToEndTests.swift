@@ -69,13 +69,13 @@ struct WordsBoardEndToEndTests {
         let offset = gate.screen.count
         gate.type("\(mirror.wrong)\r")
         mirror.play(mirror.wrong)
-        #expect(gate.waitFor("No, a \(firstWrong). Wrong answers left: 1.\r\n", after: offset))
+        #expect(gate.waitFor("No, a \(firstWrong). Last try.\r\n", after: offset))
         // A new board, read out again, then the prompt.
         #expect(gate.waitFor(Self.tileLines(mirror).joined(separator: "\r\n") + "\r\nSeconds left: ", after: offset))
         #expect(gate.waitFor("choose 1-8 ", after: offset))
         gate.type("\(mirror.wrong)\r")
         #expect(gate.finish() == .exited(1))
-        #expect(gate.screenText.contains("Wrong answers left: 0."))
+        #expect(gate.screenText.contains("0 tries left."))
         #expect(gate.screenText.contains("Too many attempts"))
         Self.expectPlainText(gate)
     }

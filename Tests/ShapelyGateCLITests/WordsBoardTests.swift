@@ -45,10 +45,26 @@ import Testing
         #expect(!renderer().display.cursorControl && renderer().display.colorMode == .plain)
     }
 
+    /// The number is the answers still allowed, and the words say so: at 1 the next wrong
+    /// answer denies, so it is the last try, in every language.
+    @Test(arguments: [
+        ("en", "2 tries left.", "Last try."),
+        ("es", "Te quedan 2 intentos.", "Último intento."),
+        ("fr", "Encore 2 essais.", "Dernier essai."),
+        ("de", "Noch 2 Versuche.", "Letzter Versuch."),
+    ])
+    func triesAreCountedInWordsThatMeanIt(language: String, two: String, last: String) {
+        let words = renderer(language)
+        let shownTwo = words.plainMessage(.wrongShape(.circle, attemptsLeft: 2), tileCount: 8, width: 0)
+        let shownLast = words.plainMessage(.wrongShape(.circle, attemptsLeft: 1), tileCount: 8, width: 0)
+        #expect(shownTwo.hasSuffix(" " + two + "\n"), "\(shownTwo)")
+        #expect(shownLast.hasSuffix(" " + last + "\n"), "\(shownLast)")
+    }
+
     @Test func messagesAndTheClosingAreNeitherWrappedNorStyled() {
         let words = renderer()
         #expect(words.plainMessage(.wrongShape(.circle, attemptsLeft: 1), tileCount: 8, width: 10)
-                == "No, a circle. Wrong answers left: 1.\n")
+                == "No, a circle. Last try.\n")
         let closing = words.plainClosing(.denied(.timeExpired), width: 0)
         #expect(!closing.contains("\u{1B}"))
         #expect(closing.split(separator: "\n").count == 1)

@@ -46,7 +46,7 @@ struct JournalRecordTests {
         oracle.play(wrong)
         let mark = pty.screen.count
         pty.type("\(wrong)\r")
-        #expect(pty.waitFor("Wrong answers left: 1.", after: mark))
+        #expect(pty.waitFor("Last try.", after: mark))
         pty.type("\(oracle.right)\r")
         #expect(pty.finish() == .exited(0))
         let fields = try #require(space.journal.receive())

@@ -244,7 +244,7 @@ func twoWrongTilesDeny(_ run: SudoRun, seed: UInt64, leavesNo marker: String? = 
     oracle.play(wrong)
     let mark = run.pty.screen.count
     run.pty.type("\(wrong)\r")
-    #expect(run.pty.waitFor("Wrong answers left: 1.", after: mark))
+    #expect(run.pty.waitFor("Last try.", after: mark))
     run.pty.type("\(oracle.wrong)\r")
     #expect(run.pty.finish() == .exited(1))
     #expect(!run.ran)

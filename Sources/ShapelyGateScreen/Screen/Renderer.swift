@@ -64,7 +64,9 @@ package struct Renderer: Sendable {
         switch message {
         case .notATile: return TextPart(say(.notATile, ["count": String(tileCount)]), bold: true)
         case .wrongShape(let kind, let left):
-            return TextPart(say(.wrongShape, ["shape": name(kind), "count": String(left)]), bold: true, color: .red)
+            // The number is the answers still allowed: the next wrong one at 1 denies.
+            return TextPart(say(left == 1 ? .lastTry : .wrongShape, ["shape": name(kind), "count": String(left)]),
+                            bold: true, color: .red)
         case .roundWon(let next, let total):
             return TextPart(say(.roundWon, ["round": String(next), "rounds": String(total)]), bold: true, color: .green)
         }

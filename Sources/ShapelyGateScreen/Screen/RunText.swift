@@ -33,6 +33,7 @@ extension Renderer {
         }
         var messages: [ScreenMessage] = [.notATile]
         if attempts > 1 { messages += kinds.map { .wrongShape($0, attemptsLeft: attempts - 1) } }
+        if attempts > 2 { messages += kinds.map { .wrongShape($0, attemptsLeft: 1) } }
         if rounds > 1 { messages.append(.roundWon(next: rounds, of: rounds)) }
         let tileCount = board.tiles.count
         return RunText(screens: [now] + screens, messages: messages.map { message($0, tileCount: tileCount) })
