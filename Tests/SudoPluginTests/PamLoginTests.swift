@@ -26,7 +26,7 @@ struct PamLoginTests {
     @Test func theBoardIsForTheAccountLoggedInToAndARightTileStartsItsShell() throws {
         let (space, pty) = try login("")
         #expect(pty.waitFor("choose 1-8"), "\(pty.screenText)")
-        #expect(pty.screenText.contains("To run: login kid"), "\(pty.screenText)")
+        #expect(pty.screenText.contains("To run: login: log in as kid"), "\(pty.screenText)")
         let answered = pty.screen.count
         pty.type("\(BoardOracle(seed: 1).right)\r")
         // kid's shell asks (whatever the machine's /home holds): what was typed before it is dropped.

@@ -55,7 +55,7 @@ struct PamSshdTests {
     @Test func aRightTileLogsIn() throws {
         let (space, pty) = try login("", port: 0)
         #expect(pty.waitFor("choose 1-8"), "\(pty.screenText)\n\(readText(space.folder + "/sshd.log"))")
-        #expect(pty.screenText.contains("To run: sshd kid"), "\(pty.screenText)")
+        #expect(pty.screenText.contains("To run: sshd: log in as kid"), "\(pty.screenText)")
         pty.type("\(BoardOracle(seed: 1).right)\r")
         #expect(pty.waitFor("status-0"), "\(pty.screenText)")
         #expect(pty.screenText.contains("shell-as-kid"))

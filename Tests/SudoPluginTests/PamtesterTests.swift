@@ -38,7 +38,7 @@ struct PamtesterTests {
         let pty = pamtester(space)
         #expect(pty.waitFor("choose 1-8"), "\(pty.screenText)")
         let text = pty.screenText
-        #expect(text.contains("To run: gate-test root"))
+        #expect(text.contains("To run: gate-test: log in as root"))
         #expect(text.contains("Tiles:\r\n1: "))
         #expect(text.contains("Seconds left: "))
         pty.type("\(oracle.right)\r")

@@ -51,9 +51,11 @@ struct PamJudgement {
     }
 
     /// What a pass allows, as the board's "To run:" line shows it: the service and the
-    /// account (`su root`, `sshd kid`).
+    /// account it opens (`su root`), or, where the person logs in (person=login), the
+    /// service and that login (`sshd: log in as kid`).
     var guarding: String {
-        Visible.screen([facts.service ?? "?", facts.user ?? "?"].joined(separator: " "))
+        let service = facts.service ?? "?", user = facts.user ?? "?"
+        return Visible.screen(options.person == .login ? "\(service): log in as \(user)" : "\(service) \(user)")
     }
 
     func decide(_ conversation: inout PamConversation) -> (PamConversation.Decision, String?) {
