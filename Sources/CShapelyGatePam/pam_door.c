@@ -25,7 +25,8 @@
  * - Anything else — no program, a text of PAM_MAX_MSG_SIZE bytes or more, a message
  *   past SG_MESSAGE_LIMIT, a closed link, a judge that dies, any other decision — is
  *   PAM_AUTH_ERR. Failures before the judge answers are also written to syslog
- *   (authpriv), the judge's own problems by the judge.
+ *   (authpriv), the judge's own problems by the judge; a judge that cannot be started
+ *   is also one error message to the person, saying why.
  * - The module keeps nothing between calls, starts no thread, changes no signal
  *   disposition of the caller's (signals are blocked only across fork), cannot raise
  *   SIGPIPE in it (MSG_NOSIGNAL), wipes each answer, and reaps the judge it started.
@@ -175,8 +176,12 @@ __attribute__((visibility("default"))) int pam_sm_authenticate(pam_handle_t *pam
     }
     struct sg_judge judge = {.pid = -1, .link = -1};
     int result = PAM_AUTH_ERR;
-    if (!sg_judge_start(&said, "--pam-judge", &judge)) log_problem(pamh, said.text[0] != '\0' ? said.text : "cannot start the judge");
-    else if (!send_facts(pamh, &judge, said.path, argv == NULL ? 0 : argc, argv)) log_problem(pamh, "cannot start the judge");
+    if (!sg_judge_start(&said, "--pam-judge", &judge)) {
+        /* One line of why, where the application shows messages, as well as in syslog. */
+        if (said.text[0] == '\0') sg_say(&said, "shapelygate: cannot start the judge %.200s", said.path);
+        log_problem(pamh, said.text);
+        (void)converse(pamh, PAM_ERROR_MSG, said.text, NULL);
+    } else if (!send_facts(pamh, &judge, said.path, argv == NULL ? 0 : argc, argv)) log_problem(pamh, "cannot start the judge");
     else result = hear_judge(pamh, &judge);
     sg_judge_stop(&judge);
     return result;

@@ -126,6 +126,15 @@ struct PamtesterTests {
         #expect(pty.screenText.contains("Authentication failure"))
     }
 
+    /// A program the walk refuses (readable by others): the person reads why.
+    @Test func aProgramThatCannotBeTrustedIsNamedToThePerson() throws {
+        let space = try space("person=login path=\(Gates.readable)")
+        let pty = pamtester(space)
+        #expect(pty.waitFor("status-1"), "\(pty.screenText)")
+        #expect(oneLine(pty.screenText).contains("shapelygate: the gate \(Gates.readable) must be a file owned by root, mode 0711"),
+                "\(pty.screenText)")
+    }
+
     @Test func someoneTheLineLeavesOutMeetsNoBoard() throws {
         let space = try space("person=login users=kid seed=1")
         let pty = pamtester(space, user: "mum")
