@@ -29,6 +29,7 @@
 
 import ShapelyGate
 import ShapelyGateSystem
+import ShapelyGateScreen
 
 public enum CLI {
     static let version = "1.0.0"
@@ -143,7 +144,7 @@ public enum CLI {
         Options:
         \(OptionTable.helpLines)
 
-        \(oddsSummary)
+        \(TextLayout.wrap(oddsSummary.split(separator: "\n").joined(separator: " "), width: 80).joined(separator: "\n"))
 
         \(ExitStatus.helpTable)
 

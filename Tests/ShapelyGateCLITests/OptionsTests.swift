@@ -71,6 +71,11 @@ import Testing
     @Test(arguments: [
         (["--bogus"], "unknown option --bogus"),
         (["-x"], "unknown option -x"),
+        // A near miss names the option meant; a word near two, or near none, names none.
+        (["--timout", "5"], "unknown option --timout; did you mean --timeout?"),
+        (["--stirct"], "unknown option --stirct; did you mean --strict?"),
+        (["--cooldwn=5"], "unknown option --cooldwn; did you mean --cooldown?"),
+        (["--ln"], "unknown option --ln"),
         (["--attempts"], "option --attempts needs a value"),
         (["--attempts", "0"], "invalid --attempts '0': expected a whole number 1-99"),
         (["--attempts=100"], "invalid --attempts '100': expected a whole number 1-99"),
@@ -90,6 +95,23 @@ import Testing
     ])
     func mistakes(_ arguments: [String], _ message: String) {
         #expect(throws: GateError.usage(message)) { try OptionParser.parse(arguments) }
+    }
+
+    @Test func helpFitsEightyColumnsAndKeepsEveryOption() {
+        let help = CLI.helpText
+        let long = help.split(separator: "\n").filter { $0.count > 80 }
+        #expect(long.isEmpty, "\(long)")
+        for spec in OptionTable.specs { #expect(help.contains("--\(spec.long)"), "--\(spec.long)") }
+        #expect(!help.contains("(default\n"), "a default cut from its value")
+    }
+
+    @Test func aMisspeltWordOfTheSudoOrPamLineIsNamed() {
+        #expect(throws: SudoRefusal("unknown option 'timout' in the sudo.conf Plugin line; did you mean 'timeout'?")) {
+            try SudoPluginOptions.parse(["timout=5"])
+        }
+        #expect(throws: SudoRefusal("unknown option 'persn' in the PAM line; did you mean 'person'?")) {
+            try PamModuleOptions.parse(["persn=caller"])
+        }
     }
 
     @Test func usageErrorsPointAtHelpAndExitTwo() {

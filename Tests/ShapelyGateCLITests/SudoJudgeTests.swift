@@ -17,7 +17,7 @@ import Glibc
 
 @Suite struct SudoPluginOptionsTests {
     @Test(arguments: [
-        (["timout=5"], "unknown option 'timout' in the sudo.conf Plugin line"),
+        (["timout=5"], "unknown option 'timout' in the sudo.conf Plugin line; did you mean 'timeout'?"),
         (["=5"], "unknown option '=5' in the sudo.conf Plugin line"),
         (["users=root", "nonsense"], "unknown option 'nonsense' in the sudo.conf Plugin line"),
         (["timeout=0"], "invalid timeout=0: expected a whole number 1-3600"),

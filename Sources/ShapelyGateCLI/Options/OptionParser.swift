@@ -66,7 +66,10 @@ enum OptionParser {
             let equals = body.firstIndex(of: "=")
             let name = equals.map { body[..<$0] } ?? body
             let inline = equals.map { String(body[body.index(after: $0)...]) }
-            guard let spec = OptionTable.spec(long: name) else { throw .usage("unknown option --\(name)") }
+            guard let spec = OptionTable.spec(long: name) else {
+                let hint = Suggestion.clause(for: String(name), among: OptionTable.specs.map(\.long)) { "--" + $0 }
+                throw .usage("unknown option --\(name)" + hint)
+            }
             return (spec, inline)
         }
         let letter = word.dropFirst().first!

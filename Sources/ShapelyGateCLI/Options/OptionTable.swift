@@ -162,8 +162,13 @@ enum OptionTable {
             case .required(let name): left += " \(name)"
             case .optional(let name): left += " [\(name)]"
             }
-            let padding = String(repeating: " ", count: max(1, 32 - left.count))
-            return "  \(left)\(padding)\(spec.help)"
+            // The help wrapped under its column, so every line fits 80 columns.
+            // "(default 2)" is kept whole: a no-break space while wrapping, a space after.
+            let column = 34, kept = spec.help.replacing("(default ", with: "(default\u{00A0}")
+            let lines = TextLayout.wrap(kept, width: 80 - column).map { $0.replacing("\u{00A0}", with: " ") }
+            let padding = String(repeating: " ", count: max(1, column - 2 - left.count))
+            let rest = lines.dropFirst().map { String(repeating: " ", count: column) + $0 }
+            return (["  \(left)\(padding)\(lines.first ?? "")"] + rest).joined(separator: "\n")
         }.joined(separator: "\n")
     }
 }

@@ -51,7 +51,8 @@ struct PamModuleOptions {
             } else if known.contains(name) {
                 rest.append(option)
             } else {
-                throw SudoRefusal("unknown option '\(name.isEmpty ? String(option.prefix(40)) : String(name.prefix(40)))' in the PAM line")
+                let hint = Suggestion.clause(for: name, among: known + ["person"]) { "'\($0)'" }
+                throw SudoRefusal("unknown option '\(name.isEmpty ? String(option.prefix(40)) : String(name.prefix(40)))' in the PAM line" + hint)
             }
         }
         guard let person else { throw SudoRefusal("the PAM line needs person=caller or person=login: say who is gated") }

@@ -73,7 +73,8 @@ struct SudoPluginOptions {
         let name = String(parts[0]), value = parts.count > 1 ? String(parts[1]) : nil
         let known = Self.gateOptions + Self.lists + Self.approvalOptions + ["path", "grace"]
         guard !name.isEmpty, known.contains(name) else {
-            throw SudoRefusal("unknown option '\(name.isEmpty ? String(option.prefix(40)) : String(name.prefix(40)))' in the sudo.conf Plugin line")
+            let hint = Suggestion.clause(for: name, among: known) { "'\($0)'" }
+            throw SudoRefusal("unknown option '\(name.isEmpty ? String(option.prefix(40)) : String(name.prefix(40)))' in the sudo.conf Plugin line" + hint)
         }
         if name == "strict" {
             guard value == nil else { throw SudoRefusal("option strict takes no value") }
