@@ -48,8 +48,8 @@ struct sg_judge {
     pid_t pid;
     int link;
     volatile sig_atomic_t *ending;
-    char *text;  /* what was read and not yet handed over */
-    size_t held;
+    char *text;  /* what was read and not yet handed over: `held` bytes of `size` */
+    size_t held, size;
 };
 
 /* Opens said->path by the trusted walk and starts it as `flag`'s judge; false with

@@ -87,33 +87,51 @@ bool sg_judge_send(const struct sg_judge *judge, struct sg_buffer *out) {
     return sent;
 }
 
+/* Room for `needed` bytes in the judge's read buffer, grown by doubling up to the limit;
+   the old buffer wiped. */
+static bool room(struct sg_judge *judge, size_t needed) {
+    if (needed <= judge->size) return true;
+    size_t size = judge->size == 0 ? 65536 : judge->size;
+    while (size < needed) size *= 2;
+    if (size > SG_MESSAGE_LIMIT) size = SG_MESSAGE_LIMIT;
+    char *grown = malloc(size);
+    if (grown == NULL) return false;
+    if (judge->text != NULL) {
+        memcpy(grown, judge->text, judge->held);
+        explicit_bzero(judge->text, judge->size);
+        free(judge->text);
+    }
+    judge->text = grown;
+    judge->size = size;
+    return true;
+}
+
 bool sg_judge_read(struct sg_judge *judge, sg_entry_reader reader, void *context) {
-    if (judge->text == NULL) judge->text = malloc(SG_MESSAGE_LIMIT);
-    char *text = judge->text;
-    size_t length = judge->held, start = 0;
+    size_t start = 0;
     bool ended = false;
-    while (text != NULL && !ended) {
-        for (char *end; !ended && (end = memchr(text + start, '\0', length - start)) != NULL;
-             start = (size_t)(end - text) + 1) {
-            if (end == text + start) ended = true;
-            else reader(text[start], text + start + 1, context);
+    if (!room(judge, 1)) return false;
+    while (!ended) {
+        for (char *end; !ended && (end = memchr(judge->text + start, '\0', judge->held - start)) != NULL;
+             start = (size_t)(end - judge->text) + 1) {
+            if (end == judge->text + start) ended = true;
+            else reader(judge->text[start], judge->text + start + 1, context);
         }
-        if (ended || length == SG_MESSAGE_LIMIT) break;
+        if (ended || judge->held >= SG_MESSAGE_LIMIT || !room(judge, judge->held + 65536 > SG_MESSAGE_LIMIT
+                                                                    ? SG_MESSAGE_LIMIT : judge->held + 65536)) break;
         if (judge->ending != NULL && *judge->ending) {
             (void)kill(judge->pid, SIGTERM);
             *judge->ending = 0;
         }
-        ssize_t count = read(judge->link, text + length, SG_MESSAGE_LIMIT - length);
+        ssize_t count = read(judge->link, judge->text + judge->held, judge->size - judge->held);
         if (count < 0 && errno == EINTR) continue;
         if (count <= 0) break;
-        length += (size_t)count;
+        judge->held += (size_t)count;
     }
     /* What came after the message's end is the start of the next one. */
-    judge->held = ended ? length - start : 0;
-    if (text != NULL) {
-        if (ended) memmove(text, text + start, judge->held);
-        explicit_bzero(text + judge->held, length - judge->held);
-    }
+    size_t rest = ended ? judge->held - start : 0;
+    if (ended) memmove(judge->text, judge->text + start, rest);
+    explicit_bzero(judge->text + rest, judge->held - rest);
+    judge->held = rest;
     return ended;
 }
 
@@ -174,9 +192,9 @@ void sg_judge_stop(struct sg_judge *judge) {
     judge->link = -1;
     while (judge->pid > 0 && waitpid(judge->pid, NULL, 0) < 0 && errno == EINTR) continue;
     judge->pid = -1;
-    if (judge->text != NULL) explicit_bzero(judge->text, SG_MESSAGE_LIMIT), free(judge->text);
+    if (judge->text != NULL) explicit_bzero(judge->text, judge->size), free(judge->text);
     judge->text = NULL;
-    judge->held = 0;
+    judge->held = judge->size = 0;
 }
 
 void sg_terminal_save(struct sg_terminal *terminal) {

@@ -134,6 +134,26 @@ struct JudgeDoorTests {
         #expect(run.pty.finish() == .exited(1))
     }
 
+    /// Values that lead somewhere else for the command than for the judge, or that a
+    /// VAR= word lets past sudo's own check: each spelt out.
+    @Test(arguments: ["PATH=/proc/self/cwd:/usr/bin:/bin", "TZ=/tmp/x/zone", "LANGUAGE=../../../tmp/x"])
+    func aValueThatCouldBeThePersonsIsSpeltOut(word: String) {
+        let touch = tool("touch") ?? "/usr/bin/touch"
+        let run = SudoRun(options: gated(), sudoArguments: [word, touch, temporaryFolder() + "/ran"])
+        #expect(run.pty.waitFor("choose 1-8"), "\(run.pty.screenText)")
+        #expect(seenAsOneLine(run.pty).contains("To run: \(word) \(touch)"), "\(seenAsOneLine(run.pty))")
+        run.pty.type("\u{3}")
+        #expect(run.pty.finish() == .exited(1))
+    }
+
+    /// A person the line does not gate runs as long a command as sudo itself takes: the
+    /// door's messages hold any command line Linux starts a program with.
+    @Test func aLongCommandOfSomeoneNotGatedRuns() {
+        let words = (0..<9).map { _ in String(repeating: "x", count: 120_000) }
+        let run = SudoRun(options: "users=nobody path=\(Gates.installed)", sudoArguments: ["/bin/true"] + words)
+        #expect(run.pty.finish() == .exited(0), "\(run.pty.screenText.prefix(300))")
+    }
+
     /// A rule that leaves the program itself ungated: the child runs the judge through
     /// sudo, by hand, with made-up facts on a pipe and on the terminal. Refused, and no
     /// record says sudo-plugin.

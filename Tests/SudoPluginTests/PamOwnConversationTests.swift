@@ -106,9 +106,9 @@ struct PamOwnConversationTests {
     }
 
     /// Around the length at which an answer no longer fits a message (SG_MESSAGE_LIMIT,
-    /// 1 MiB, with its kind and ends), and far beyond: a denial at once, the deadline
+    /// 8 MiB, with its kind and ends), and far beyond: a denial at once, the deadline
     /// ten minutes away.
-    @Test(arguments: [1_048_574, 1_048_575, 1_100_000])
+    @Test(arguments: [8_388_606, 8_388_607, 9_000_000])
     func anAnswerTooLongForAMessageIsDeniedAtOnce(_ length: Int) throws {
         let (space, run) = try answer("long:\(length)")
         #expect(run.waitFor("status-1"), "\(run.screenText)")
@@ -118,7 +118,7 @@ struct PamOwnConversationTests {
 
     /// Just short of that, the answer reaches the judge, which finds no tile in it.
     @Test func anAnswerThatFitsIsJudgedAsAnyOther() throws {
-        let (space, run) = try answer("long:1048573")
+        let (space, run) = try answer("long:8388605")
         #expect(run.waitFor("status-1"), "\(run.screenText)")
         #expect(run.screenText.contains("Type a number from 1 to 8"), "\(run.screenText)")
         #expect(run.screenText.contains("RESULT 7 asked 2"), "\(run.screenText)")

@@ -23,8 +23,10 @@
 /* Raised whenever a kind is added, removed or changes its meaning. */
 #define SG_PROTOCOL_VERSION 2
 
-/* The longest message, its final empty entry included, in either direction. */
-#define SG_MESSAGE_LIMIT 1048576
+/* The longest message, its final empty entry included, in either direction: more than
+   any command line and environment Linux lets a program start with (6 MiB at most),
+   with their kind bytes. */
+#define SG_MESSAGE_LIMIT 8388608
 
 /* Door to judge: the facts, in the first message (both doors). */
 enum {

@@ -14,10 +14,13 @@
 //   SUDO_USER, SUDO_UID, SUDO_GID and SUDO_HOME of the person; SUDO_COMMAND (sudo writes
 //   it over whatever came in); HOME, USER, LOGNAME, SHELL and MAIL of the run-as account
 //   (the account files); PATH when every folder in it is root's all the way from / and
-//   writable by no one else (nothing in it can be the person's).
+//   writable by no one else, outside /proc and /dev, and no root folder is asked for
+//   (nothing in it can be the person's, wherever the command runs). Values are compared
+//   byte for byte.
 // - The variables sudo keeps from the person's environment by default (`keptByDefault`:
-//   sudoers' own env_keep and env_check lists) are named, not spelt out: `kept`, shown
-//   after the command as `(keeps LANG TERM)`. Any other variable — given as VAR=value,
+//   sudoers' own env_keep and env_check lists) are named, not spelt out, when their value
+//   holds no `/` and no `%` (sudo's own env_check test): `kept`, shown after the command
+//   as `(keeps LANG TERM)`; with either, they are words like any other. Any other variable — given as VAR=value,
 //   --preserve-env in any spelling, -E, or an env_keep line in sudoers — is a word with
 //   its value, whatever put it there.
 // - A variable whose entry cannot be shown whole (not UTF-8, no `=`) is `unshowable`:
@@ -81,7 +84,10 @@ enum SudoShownCommand {
                 shown.unshowable.append(name)
             } else if setBySudo(name, value, facts: facts, account: account, world: world) {
                 continue
-            } else if keptByDefault.contains(name) || name.hasPrefix("LC_") {
+            } else if keptByDefault.contains(name) || name.hasPrefix("LC_"), !value.contains("/"), !value.contains("%") {
+                // sudo's own test for what it keeps by default: a value with / or % is
+                // spelt out, as it may name a file or hold a format (a VAR= word skips
+                // sudo's check).
                 kept.insert(name)
             } else {
                 shown.words.append(entry)
@@ -105,10 +111,10 @@ enum SudoShownCommand {
             let name: String = account.map { String($0[0]) } ?? "#" + uid
             words += ["-u", name]
         }
-        if let gid = info["runas_gid"], !gid.isEmpty, account.map({ String($0[3]) }) != gid {
+        if let gid = info["runas_gid"], !gid.isEmpty, !same(gid, account.map { String($0[3]) }) {
             words += ["-g", groupName(gid, in: world.group) ?? "#" + gid]
         }
-        if let folder = info["cwd"], !folder.isEmpty, folder != facts.userInfo["cwd"] { words += ["-D", folder] }
+        if let folder = info["cwd"], !folder.isEmpty, !same(folder, facts.userInfo["cwd"]) { words += ["-D", folder] }
         if let root = info["chroot"], !root.isEmpty { words += ["-R", root] }
         return words
     }
@@ -118,25 +124,34 @@ enum SudoShownCommand {
     private static func setBySudo(_ name: String, _ value: String, facts: SudoFacts, account: [Substring]?,
                                   world: World) -> Bool {
         switch name {
-        case "SUDO_USER": return value == facts.userName
-        case "SUDO_UID": return facts.uid.map(String.init) == value
-        case "SUDO_GID": return facts.gid.map(String.init) == value
-        case "SUDO_HOME": return facts.uid.flatMap { entry(uid: $0, in: world.passwd) }.map { String($0[5]) } == value
+        case "SUDO_USER": return same(value, facts.userName)
+        case "SUDO_UID": return same(value, facts.uid.map(String.init))
+        case "SUDO_GID": return same(value, facts.gid.map(String.init))
+        case "SUDO_HOME": return same(value, facts.uid.flatMap { entry(uid: $0, in: world.passwd) }.map { String($0[5]) })
         case "SUDO_COMMAND":
+            // Exactly what sudo writes: the command and its arguments, one space apart.
             guard let command = facts.command else { return false }
-            return value == command || value.hasPrefix(command + " ")
-        case "HOME": return account.map { String($0[5]) } == value
-        case "USER", "LOGNAME": return account.map { String($0[0]) } == value
-        case "SHELL": return account.map { String($0[6]) } == value
+            return same(value, ([command] + facts.runArguments.dropFirst()).joined(separator: " "))
+        case "HOME": return same(value, account.map { String($0[5]) })
+        case "USER", "LOGNAME": return same(value, account.map { String($0[0]) })
+        case "SHELL": return same(value, account.map { String($0[6]) })
         case "MAIL":
             guard let account else { return false }
             let name = String(account[0])
-            return value == "/var/mail/" + name || value == "/var/spool/mail/" + name
+            return same(value, "/var/mail/" + name) || same(value, "/var/spool/mail/" + name)
         case "PATH":
+            // Under another root folder the judge cannot look where the command will.
+            guard (facts.commandInfo["chroot"] ?? "").isEmpty else { return false }
             let folders = value.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             return folders.allSatisfy { $0.hasPrefix("/") && world.trustedFolder($0) }
         default: return false
         }
+    }
+
+    /// Byte for byte: two spellings of one text in Unicode are not the same folder.
+    private static func same(_ a: String, _ b: String?) -> Bool {
+        guard let b else { return false }
+        return a.utf8.elementsEqual(b.utf8)
     }
 
     /// The name of group `gid` in the group file.
