@@ -36,10 +36,13 @@ struct WordsBoardEndToEndTests {
     }
 
     /// The seconds a person listening at 175 words a minute takes to hear `lines` (a word
-    /// is a run of letters or digits), added to the time to answer.
+    /// is a run of letters or digits; a symbol read out, such as `-`, a word too; a pause
+    /// of 0.55 s after each line), added to the time to answer.
     static func secondsLeftAtThePrompt(hearing lines: [String], toAnswer seconds: Double) -> Int {
-        let words = lines.joined(separator: " ").split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count
-        return Int((seconds + Double(words) * 60 / 175).rounded(.up))
+        let text = lines.joined(separator: " ")
+        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count
+        let symbols = text.filter { !$0.isLetter && !$0.isNumber && !$0.isWhitespace && !",.:;!?'".contains($0) }.count
+        return Int((seconds + Double(words + symbols) * 60 / 175 + Double(lines.count) * 0.55).rounded(.up))
     }
 
     @Test func theRightTilePassesAndOnlyPlainLinesAreWritten() {

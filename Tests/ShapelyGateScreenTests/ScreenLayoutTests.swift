@@ -146,7 +146,7 @@ import Testing
                 .frame(board, target: .circle, round: 1, rounds: 1, message: .wrongShape(.square, attemptsLeft: 1),
                        secondsLeft: 10, size: size).get()
             let row = try #require(frame.lines.firstIndex { $0.contains("No, a square.") })
-            let last = frame.lines.lastIndex { $0.contains("left: 1.") }!
+            let last = try #require(frame.lines.lastIndex { $0.contains("Last try.") })
             #expect(frame.lines[row - 1].isEmpty && frame.lines[last + 1].isEmpty, "\(size)")
             #expect(frame.lines[row].hasPrefix("\u{1B}[1;38;5;"))
             // Once answered, how to answer is not repeated.

@@ -35,7 +35,7 @@ import Testing
                                display: Display(charset: .blocks, colorMode: .plain, cursorControl: true),
                                message: .wrongShape(.circle, attemptsLeft: 1)).get()
         let strings = GateStrings(language: language)
-        let texts = [strings.text(.wrongShape, ["shape": strings.name(of: .circle), "count": "1"]),
+        let texts = [strings.text(.lastTry, ["shape": strings.name(of: .circle)]),
                      strings.text(.description(of: .pentagon))]
         let tokens = Set(fitted.lines.flatMap { $0.split(separator: " ").map(String.init) })
         for line in fitted.lines { #expect(line.count <= 39, "\(language): \(line)") }

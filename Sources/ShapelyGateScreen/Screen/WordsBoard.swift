@@ -10,7 +10,7 @@
 // - The time left is spoken at each prompt and then only as it passes a few thresholds
 //   (`spokenThresholds`) below the time to answer, each time as a line of its own
 //   followed by the prompt again: never a line that changes every second, and never
-//   while the board is still being heard (its listening time, at `wordsPerMinute`, is
+//   while the board is still being heard (its listening time, `listeningSeconds`, is
 //   added to the round's time, two minutes at most).
 // - Every string passes `Visible.screen`, as on the picture board.
 
@@ -29,12 +29,28 @@ package enum WordsBoard {
     /// own, under sudo) must not stretch a time limit the policy set.
     package static let longestListening = 120.0
 
-    /// Seconds to hear `text` at `wordsPerMinute`, each run of letters or digits a word,
-    /// and never more than `longestListening`.
+    /// The pause a screen reader makes at the end of each line, in seconds.
+    package static let linePause = 0.55
+
+    /// Seconds a screen reader at `wordsPerMinute` takes to say `text`: each run of
+    /// letters or digits a word, each symbol it reads out (`/`, `-`, `=`, `(`) a word too,
+    /// and a pause at the end of every line that says something; never more than
+    /// `longestListening`. Fitted above what espeak-ng at 175 words a minute measures for
+    /// every board in English, Spanish, French and German (Scripts/listen-boards.sh):
+    /// the whole time to answer is still left once the board is heard.
     package static func listeningSeconds(_ text: String) -> Double {
         let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count
-        return min(Double(words) * 60 / wordsPerMinute, longestListening)
+        let symbols = text.unicodeScalars.filter { scalar in
+            !scalar.properties.isAlphabetic && scalar.properties.numericType == nil
+                && !scalar.properties.isWhitespace && !quiet.contains(scalar)
+        }.count
+        let lines = text.split(separator: "\n").filter { line in line.contains { $0.isLetter || $0.isNumber } }.count
+        let seconds = Double(words + symbols) * 60 / wordsPerMinute + Double(lines) * linePause
+        return min(seconds, longestListening)
     }
+
+    /// Punctuation a screen reader pauses at (the line's pause covers it) rather than says.
+    static let quiet = Set(",.:;!?'\u{2019}\"\u{00A0}\u{2014}".unicodeScalars)
 
     /// The next threshold strictly below `secondsLeft`, if any.
     package static func nextThreshold(below secondsLeft: Int) -> Int? {
