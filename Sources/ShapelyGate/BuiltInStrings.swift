@@ -1,29 +1,27 @@
-// BuiltInStrings.swift — the strings compiled into the binary: English (the fallback),
-// Spanish, French and German, each complete for every key in `StringKey.all`.
-// Placeholders are named ({shape}, {count}, ...) and replaced as plain text.
+// BuiltInStrings.swift — the strings compiled into the binary: English (the fallback), Spanish,
+// French and German, each complete for every key in `StringKey.all`; placeholders ({shape}) are plain text.
 
 public enum BuiltInStrings {
     public static let languages = ["en", "es", "fr", "de"]
 
     public static func table(for language: String) -> [StringKey: String]? {
         switch language {
-        case "en": return english
-        case "es": return spanish
-        case "fr": return french
-        case "de": return german
-        default: return nil
+        case "en": english
+        case "es": spanish
+        case "fr": french
+        case "de": german
+        default: nil
         }
     }
 
-    /// The literals are pairs, not dictionaries: each string is hashed once, into the
-    /// table, at the gate's start.
+    /// The literals are pairs, not dictionaries: each string is hashed once, into the table.
     private static func table(
         _ primary: KeyValuePairs<String, String>, tooMany: KeyValuePairs<String, String>,
         expired: KeyValuePairs<String, String>, terminal: KeyValuePairs<String, String>,
         shapes: KeyValuePairs<ShapeKind, String>, words: KeyValuePairs<ShapeKind, String>
     ) -> [StringKey: String] {
-        var table = [StringKey: String](
-            minimumCapacity: primary.count + tooMany.count + expired.count + terminal.count + shapes.count + words.count)
+        let count = primary.count + tooMany.count + expired.count + terminal.count + shapes.count + words.count
+        var table = [StringKey: String](minimumCapacity: count)
         for (key, value) in primary { table[StringKey("Primary", key)] = value }
         for (key, value) in tooMany { table[StringKey("TooManyAttempts", key)] = value }
         for (key, value) in expired { table[StringKey("TimeExpired", key)] = value }

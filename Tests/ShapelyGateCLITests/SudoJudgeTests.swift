@@ -253,6 +253,19 @@ import Glibc
         #expect(shown(edit).text == "sudoedit /etc/motd")
     }
 
+    /// sudo cuts SUDO_COMMAND's arguments at 4096 bytes, in a character if it must.
+    @Test func sudosOwnSudoCommandIsItsOwnThoughCut() {
+        let long = String(repeating: "é", count: 3000)
+        var cut = facts(["/usr/bin/touch", long], runEnvironment: [])
+        let bytes = Array("/usr/bin/touch ".utf8) + Array(long.utf8).prefix(4096)
+        cut.runEnvironment = ["SUDO_COMMAND=" + String(decoding: bytes, as: UTF8.self)]
+        cut.unshowableVariables = ["SUDO_COMMAND"]
+        #expect(shown(cut).unshowable.isEmpty && shown(cut).words == ["/usr/bin/touch", long])
+        cut.runEnvironment = ["SUDO_COMMAND=/usr/bin/touch " + long]
+        cut.unshowableVariables = []
+        #expect(shown(cut).words.first?.hasPrefix("SUDO_COMMAND=") == true, "not what sudo writes")
+    }
+
     @Test func twoSpellingsOfOneFolderAreTwoFolders() {
         // U+00E9 and e with U+0301 read alike and compare equal as Swift strings.
         var moved = facts(["/usr/bin/id"], info: ["cwd": "/home/kid/caf\u{E9}"])

@@ -80,10 +80,10 @@ enum SudoShownCommand {
                 continue
             }
             let name = String(entry[..<equals]), value = String(entry[entry.index(after: equals)...])
-            if facts.unshowableVariables.contains(name) {
-                shown.unshowable.append(name)
-            } else if setBySudo(name, value, facts: facts, account: account, world: world) {
+            if setBySudo(name, value, facts: facts, account: account, world: world) {
                 continue
+            } else if facts.unshowableVariables.contains(name) {
+                shown.unshowable.append(name)
             } else if keptByDefault.contains(name) || name.hasPrefix("LC_"), !value.contains("/"), !value.contains("%") {
                 // sudo's own test for what it keeps by default: a value with / or % is
                 // spelt out, as it may name a file or hold a format (a VAR= word skips
@@ -129,9 +129,13 @@ enum SudoShownCommand {
         case "SUDO_GID": return same(value, facts.gid.map(String.init))
         case "SUDO_HOME": return same(value, facts.uid.flatMap { entry(uid: $0, in: world.passwd) }.map { String($0[5]) })
         case "SUDO_COMMAND":
-            // Exactly what sudo writes: the command and its arguments, one space apart.
+            // Exactly what sudo writes: the command, a space and its arguments one space
+            // apart, cut at 4096 bytes (sudoers' env.c), which may cut a character in two.
             guard let command = facts.command else { return false }
-            return same(value, ([command] + facts.runArguments.dropFirst()).joined(separator: " "))
+            let arguments = facts.runArguments.dropFirst()
+            guard !arguments.isEmpty else { return same(value, command) }
+            let written = Array(command.utf8) + [0x20] + Array(arguments.joined(separator: " ").utf8).prefix(4096)
+            return same(value, String(decoding: written, as: UTF8.self))
         case "HOME": return same(value, account.map { String($0[5]) })
         case "USER", "LOGNAME": return same(value, account.map { String($0[0]) })
         case "SHELL": return same(value, account.map { String($0[6]) })
@@ -141,7 +145,7 @@ enum SudoShownCommand {
             return same(value, "/var/mail/" + name) || same(value, "/var/spool/mail/" + name)
         case "PATH":
             // Under another root folder the judge cannot look where the command will.
-            guard (facts.commandInfo["chroot"] ?? "").isEmpty else { return false }
+            guard ["", "/"].contains(facts.commandInfo["chroot"] ?? "") else { return false }
             let folders = value.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             return folders.allSatisfy { $0.hasPrefix("/") && world.trustedFolder($0) }
         default: return false
