@@ -45,11 +45,15 @@ func startJudgeByHand(_ flag: String, message: [UInt8], environment: [String] = 
     sigemptyset(&none)
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment) == 0 else { return ([], -1, "no spawn") }
-    close(judgeEnd)
+    // The message is in the link before the judge starts (it is small): a judge that
+    // refuses and ends at once cannot make this process write to a closed link (SIGPIPE).
     _ = message.withUnsafeBytes { write(ours, $0.baseAddress, $0.count) }
-    if !pipeInput { shutdown(ours, Int32(SHUT_WR)) } else { close(ours) }
+    if !pipeInput { shutdown(ours, Int32(SHUT_WR)) }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
+    close(judgeEnd)
+    if pipeInput { close(ours) }
+    guard spawned == 0 else { return ([], -1, "no spawn") }
     var answer: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while !pipeInput {
