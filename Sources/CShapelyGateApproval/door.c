@@ -30,12 +30,11 @@
 #include "door.h"
 #include "sudo_approval_abi.h"
 
-#define SG_DEFAULT_JUDGE "/usr/bin/shapelygate"
 
 static struct {
     sudo_printf_t print;
     struct sg_judge judge;
-    bool nothing_gated;
+    bool nothing_gated, spoke;
     int decision;
     char version[32];
     struct sg_door_message said;
@@ -50,12 +49,17 @@ static int report(int result, const char **errstr) {
     return result;
 }
 
-static volatile sig_atomic_t ending;
-static void note_ending(int number) { ending = number; }
+/* An ending sent to sudo while check() waits goes to the judge at once, from the handler
+   (kill is async-signal-safe): a flag read between reads could miss one. */
+static void pass_ending(int number) {
+    (void)number;
+    if (door.judge.pid > 0) (void)kill(door.judge.pid, SIGTERM);
+}
 
 static void hear(char kind, const char *value, void *context) {
     (void)context;
     switch (kind) {
+    case SG_FACT_PROTOCOL: door.spoke = strcmp(value, SG_STRING(SG_PROTOCOL_VERSION)) == 0; break;
     case SG_JUDGE_DECISION:
         door.decision = strcmp(value, SG_DECISION_PASS) == 0 ? 1 : strcmp(value, SG_DECISION_DENY) == 0 ? 0 : -1;
         break;
@@ -74,8 +78,9 @@ static void hear(char kind, const char *value, void *context) {
 static int ask(struct sg_buffer *out) {
     door.said.text[0] = '\0';
     door.decision = -2;
+    door.spoke = false;
     if (door.judge.pid <= 0 || !sg_judge_send(&door.judge, out)) return -2;
-    return sg_judge_read(&door.judge, hear, NULL) ? door.decision : -2;
+    return sg_judge_read(&door.judge, hear, NULL) && door.spoke ? door.decision : -2;
 }
 
 static void door_close(void) {
@@ -97,16 +102,13 @@ static int door_open(unsigned int version, sudo_conv_t conversation, sudo_printf
         sg_say(&door.said, "shapelygate: sudo's plugin interface %s is not supported", number);
         return report(-1, errstr);
     }
-    door.said.path = SG_DEFAULT_JUDGE;
+    door.said.path = SG_DEFAULT_PROGRAM;
     for (size_t index = 0; plugin_options != NULL && plugin_options[index] != NULL; index++) {
         if (strncmp(plugin_options[index], "path=", 5) == 0) door.said.path = plugin_options[index] + 5;
     }
-    door.judge.ending = &ending;
     if (!sg_judge_start(&door.said, "--sudo-judge", &door.judge)) return report(-1, errstr);
-    char protocol[16];
-    snprintf(protocol, sizeof protocol, "%d", SG_PROTOCOL_VERSION);
     struct sg_buffer out = {0};
-    sg_append(&out, SG_FACT_PROTOCOL, protocol);
+    sg_append(&out, SG_FACT_PROTOCOL, SG_STRING(SG_PROTOCOL_VERSION));
     sg_append(&out, SG_SUDO_INTERFACE, number);
     sg_append(&out, SG_FACT_PROGRAM, door.said.path);
     sg_append_all(&out, SG_FACT_OPTION, plugin_options);
@@ -130,9 +132,8 @@ static int door_check(char *const command_info[], char *const run_argv[], char *
     if (door.nothing_gated) return 1;
     sg_terminal_save(&door.terminal);
     static const int endings[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT};
-    struct sigaction note = {.sa_handler = note_ending}, kept[4];
+    struct sigaction note = {.sa_handler = pass_ending}, kept[4];
     sigemptyset(&note.sa_mask);
-    ending = 0;
     for (size_t index = 0; index < 4; index++) (void)sigaction(endings[index], &note, &kept[index]);
     struct sg_buffer out = {0};
     sg_append_all(&out, SG_SUDO_COMMAND_INFO, command_info);

@@ -16,6 +16,10 @@
 
 #include "../CShapelyGateGuard/include/shapelygate_protocol.h"
 
+/* A number macro as a string literal ("2"). */
+#define SG_STRING_OF(x) #x
+#define SG_STRING(x) SG_STRING_OF(x)
+
 #pragma GCC visibility push(hidden)
 
 /* A message for sudo's error output, about the program at `path`. */
@@ -42,12 +46,10 @@ struct sg_buffer {
 void sg_append(struct sg_buffer *out, char kind, const char *text);
 void sg_append_all(struct sg_buffer *out, char kind, char *const vector[]);
 
-/* A judge started by a door. `ending`, when set, is a flag a signal handler raises: the
-   reader passes it on to the judge as SIGTERM. */
+/* A judge started by a door. */
 struct sg_judge {
     pid_t pid;
     int link;
-    volatile sig_atomic_t *ending;
     char *text;  /* what was read and not yet handed over: `held` bytes of `size` */
     size_t held, size;
 };

@@ -17,8 +17,8 @@
  * - sg_judge_read hands each entry of one message to the caller as it arrives, so a
  *   warning is printed before the decision; it returns true only when the message
  *   ended within SG_MESSAGE_LIMIT. Bytes read past a message's end are kept for the
- *   next call (a judge may decide while the door's conversation still waits). Before each read an ending the caller noted is
- *   passed on to the judge (SIGTERM). Nothing sent can raise SIGPIPE (MSG_NOSIGNAL).
+ *   next call (a judge may decide while the door's conversation still waits). Nothing
+ *   sent can raise SIGPIPE (MSG_NOSIGNAL).
  * - sg_terminal_save/restore: the settings of the controlling terminal, taken before
  *   the judge may change them while the door's process group is in the foreground, are
  *   put back with the text the judge asked for (leaving the board's screen) only then:
@@ -118,10 +118,6 @@ bool sg_judge_read(struct sg_judge *judge, sg_entry_reader reader, void *context
         }
         if (ended || judge->held >= SG_MESSAGE_LIMIT || !room(judge, judge->held + 65536 > SG_MESSAGE_LIMIT
                                                                     ? SG_MESSAGE_LIMIT : judge->held + 65536)) break;
-        if (judge->ending != NULL && *judge->ending) {
-            (void)kill(judge->pid, SIGTERM);
-            *judge->ending = 0;
-        }
         ssize_t count = read(judge->link, judge->text + judge->held, judge->size - judge->held);
         if (count < 0 && errno == EINTR) continue;
         if (count <= 0) break;
@@ -166,12 +162,13 @@ static _Noreturn void become_judge(int binary, int link, const char *flag) {
 }
 
 bool sg_judge_start(struct sg_door_message *said, const char *flag, struct sg_judge *judge) {
-    *judge = (struct sg_judge){.pid = -1, .link = -1, .ending = judge->ending};
+    *judge = (struct sg_judge){.pid = -1, .link = -1};
     int binary = sg_open_trusted(said);
     if (binary < 0) return false;
     int ends[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) {
         close(binary);
+        sg_say(said, "shapelygate: cannot start %.200s", said->path);
         return false;
     }
     sigset_t all, saved;

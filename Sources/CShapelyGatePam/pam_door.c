@@ -43,7 +43,6 @@
 #include "../CShapelyGateApproval/door.h"
 #include "pam_module_abi.h"
 
-#define SG_DEFAULT_JUDGE "/usr/bin/shapelygate"
 #define SG_TURN_LIMIT 1000
 
 /* A line for syslog (authpriv), with every control byte of it shown as '?'. */
@@ -82,7 +81,7 @@ static int converse(pam_handle_t *pamh, int style, const char *text, char **answ
 /* One message of the judge's as it is relayed: the prompt's answer, the decision. */
 struct relay {
     pam_handle_t *pamh;
-    bool failed, asked;
+    bool failed, asked, spoke;
     char *answer;
     int decision; /* -1 until the message holds one */
 };
@@ -90,6 +89,9 @@ struct relay {
 static void relay_entry(char kind, const char *value, void *context) {
     struct relay *relay = context;
     if (relay->decision != -1) return;
+    if (kind == SG_FACT_PROTOCOL) relay->spoke = strcmp(value, SG_STRING(SG_PROTOCOL_VERSION)) == 0;
+    /* Nothing of a judge that has not said its protocol is passed on. */
+    if (!relay->spoke) return;
     int style = kind == SG_JUDGE_INFO ? PAM_TEXT_INFO : PAM_ERROR_MSG;
     if ((kind == SG_JUDGE_INFO || kind == SG_JUDGE_ERROR || kind == SG_JUDGE_MESSAGE) && !relay->failed) {
         relay->failed = converse(relay->pamh, style, value, NULL) != PAM_SUCCESS;
@@ -119,9 +121,9 @@ static int hear_judge(pam_handle_t *pamh, struct sg_judge *judge) {
     for (int turn = 0; turn < SG_TURN_LIMIT; turn++) {
         struct relay relay = {.pamh = pamh, .decision = -1};
         bool whole = sg_judge_read(judge, relay_entry, &relay);
-        if (!whole || relay.decision != -1) {
+        if (!whole || !relay.spoke || relay.decision != -1) {
             wipe(&relay.answer);
-            return whole ? relay.decision : PAM_AUTH_ERR;
+            return whole && relay.spoke ? relay.decision : PAM_AUTH_ERR;
         }
         struct sg_buffer out = {0};
         char kind = relay.failed ? SG_PAM_FAILED : relay.asked ? SG_PAM_ANSWER : SG_PAM_SAID;
@@ -145,8 +147,7 @@ static bool send_facts(pam_handle_t *pamh, const struct sg_judge *judge, const c
     struct sg_buffer out = {0};
     const char *user = NULL;
     char number[32];
-    snprintf(number, sizeof number, "%d", SG_PROTOCOL_VERSION);
-    sg_append(&out, SG_FACT_PROTOCOL, number);
+    sg_append(&out, SG_FACT_PROTOCOL, SG_STRING(SG_PROTOCOL_VERSION));
     sg_append(&out, SG_FACT_PROGRAM, path);
     for (int index = 0; index < argc; index++) sg_append(&out, SG_FACT_OPTION, argv[index]);
     append_item(pamh, &out, SG_PAM_SERVICE, PAM_SERVICE);
@@ -158,7 +159,7 @@ static bool send_facts(pam_handle_t *pamh, const struct sg_judge *judge, const c
     sg_append(&out, SG_PAM_REAL_UID, number);
     struct stat input;
     if (fstat(0, &input) == 0 && S_ISSOCK(input.st_mode)) {
-        struct ucred peer;
+        struct ucred peer = {0};
         socklen_t size = sizeof peer;
         bool known = getsockopt(0, SOL_SOCKET, SO_PEERCRED, &peer, &size) == 0 && size == sizeof peer && peer.pid > 0;
         snprintf(number, sizeof number, "%u", (unsigned)peer.uid);
@@ -170,7 +171,7 @@ static bool send_facts(pam_handle_t *pamh, const struct sg_judge *judge, const c
 __attribute__((visibility("default"))) int pam_sm_authenticate(pam_handle_t *pamh, int flags, int argc,
                                                                const char **argv) {
     (void)flags;
-    struct sg_door_message said = {.path = SG_DEFAULT_JUDGE};
+    struct sg_door_message said = {.path = SG_DEFAULT_PROGRAM};
     for (int index = 0; argv != NULL && index < argc; index++) {
         if (argv[index] != NULL && strncmp(argv[index], "path=", 5) == 0) said.path = argv[index] + 5;
     }
@@ -181,8 +182,13 @@ __attribute__((visibility("default"))) int pam_sm_authenticate(pam_handle_t *pam
         if (said.text[0] == '\0') sg_say(&said, "shapelygate: cannot start the judge %.200s", said.path);
         log_problem(pamh, said.text);
         (void)converse(pamh, PAM_ERROR_MSG, said.text, NULL);
-    } else if (!send_facts(pamh, &judge, said.path, argv == NULL ? 0 : argc, argv)) log_problem(pamh, "cannot start the judge");
-    else result = hear_judge(pamh, &judge);
+    } else if (!send_facts(pamh, &judge, said.path, argv == NULL ? 0 : argc, argv)) {
+        sg_say(&said, "shapelygate: cannot hand the judge %.200s its facts", said.path);
+        log_problem(pamh, said.text);
+        (void)converse(pamh, PAM_ERROR_MSG, said.text, NULL);
+    } else {
+        result = hear_judge(pamh, &judge);
+    }
     sg_judge_stop(&judge);
     return result;
 }

@@ -582,13 +582,9 @@ extension SudoRecords.LockoutCheck {
 }
 
 @Suite struct SudoDoorAgreementTests {
-    /// The two things both languages must know: the program a door opens without path=,
-    /// and (PAM) the longest text the conversation carries, which the judge cuts to.
-    @Test func theDoorsDefaultProgramIsTheChecksDefault() {
-        for door in ["CShapelyGateApproval/door.c", "CShapelyGatePam/pam_door.c"] {
-            let text = readText(packageRoot + "/Sources/" + door)
-            #expect(text.contains("#define SG_DEFAULT_JUDGE \"\(SudoConfCheck.defaultProgram)\""), "\(door)")
-        }
+    /// What both languages must know and the protocol's header cannot say: (PAM) the
+    /// longest text the conversation carries, which the judge cuts to.
+    @Test func thePamMessageSizeIsTheJudgesCut() {
         let abi = readText(packageRoot + "/Sources/CShapelyGatePam/include/pam_module_abi.h")
         #expect(abi.contains("#define PAM_MAX_MSG_SIZE \(PamConversation.longest + 1)"))
     }

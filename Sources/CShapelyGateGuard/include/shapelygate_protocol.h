@@ -14,7 +14,9 @@
  * - The door's first message begins with SG_FACT_PROTOCOL, whose text is the door's
  *   SG_PROTOCOL_VERSION in decimal. The judge reads that entry first; any other version,
  *   or none, is refused (SG_DECISION_ERROR, with a message naming both versions) before
- *   anything else is read or shown.
+ *   anything else is read or shown. Every message the judge sends begins with the same
+ *   entry, its own version: a door takes no message without it as an answer, so a door
+ *   never acts on a judge of another protocol either.
  * - Every kind letter means one thing, whichever door sends it or reads it.
  */
 #ifndef SHAPELYGATE_PROTOCOL_H
@@ -23,6 +25,9 @@
 /* Raised whenever a kind is added, removed or changes its meaning. */
 #define SG_PROTOCOL_VERSION 2
 
+/* The program a door starts when its line names no path=. */
+#define SG_DEFAULT_PROGRAM "/usr/bin/shapelygate"
+
 /* The longest message, its final empty entry included, in either direction: more than
    any command line and environment Linux lets a program start with (6 MiB at most),
    with their kind bytes. */
@@ -30,7 +35,7 @@
 
 /* Door to judge: the facts, in the first message (both doors). */
 enum {
-    SG_FACT_PROTOCOL = 'p',     /* the door's protocol version: always the first entry */
+    SG_FACT_PROTOCOL = 'p',     /* the protocol version: the first entry of every message */
     SG_FACT_PROGRAM = 'P',      /* the judge's path as the door opened it (path=) */
     SG_FACT_OPTION = 'O',       /* one word of the door's line in sudo.conf or pam.d */
 };

@@ -15,7 +15,7 @@
 // - A message longer than SG_MESSAGE_LIMIT bytes, or a link closed before a message
 //   ends, is no message (nil): the judge then denies or ends.
 // - An answer is written whole, with MSG_NOSIGNAL: a door that went away cannot end the
-//   judge by SIGPIPE.
+//   judge by SIGPIPE. Every message it writes begins with the judge's protocol version.
 
 import CShapelyGateGuard
 import ShapelyGateSystem
@@ -111,13 +111,13 @@ struct JudgeLink {
                 entries.append(Entry(tag: Character(Unicode.Scalar(tag)),
                                      text: exact ?? String(decoding: bytes.dropFirst(), as: UTF8.self), exact: exact != nil))
             }
-            guard pending.count < limit, let more = readSome() else { return nil }
+            guard pending.count < limit, let more = readSome(atMost: limit - pending.count) else { return nil }
             pending += more
         }
     }
 
-    private func readSome() -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: 65536)
+    private func readSome(atMost most: Int) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: min(65536, most))
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 { return Array(buffer[0..<count]) }
@@ -138,8 +138,9 @@ struct JudgeLink {
     }
 
     private func write(_ entries: [Entry], ended: Bool) {
+        // Every message begins with this judge's protocol version, which the door checks.
         var bytes: [UInt8] = []
-        for entry in entries {
+        for entry in [Entry(tag: Kind.protocolVersion, text: String(Kind.version))] + entries {
             bytes += Array(String(entry.tag).utf8) + entry.text.utf8.prefix { $0 != 0 } + [0]
         }
         if ended { bytes.append(0) }

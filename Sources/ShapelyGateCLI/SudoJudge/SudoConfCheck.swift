@@ -24,7 +24,7 @@ struct SudoConfCheck {
     static let defaultPath = "/etc/sudo.conf"
     /// The program the door opens without path= (SG_DEFAULT_JUDGE in door.c; a test holds
     /// the two together).
-    static let defaultProgram = "/usr/bin/shapelygate"
+    static let defaultProgram = SG_DEFAULT_PROGRAM
     static let defaultPluginFolder = "/usr/libexec/sudo"
     static let symbol = "shapelygate_approval"
 

@@ -42,7 +42,7 @@ enum SudoJudge {
         typealias Kind = JudgeLink.Kind
         guard let opening = link.receive() else { return .denied }
         if let refusal = JudgeLink.refusal(of: opening) {
-            output.answer([.init(tag: Kind.decision, text: Kind.failure), .init(tag: Kind.message, text: "shapelygate: " + refusal)])
+            output.answer([.init(tag: Kind.message, text: "shapelygate: " + refusal), .init(tag: Kind.decision, text: Kind.failure)])
             return .usage
         }
         var facts = SudoFacts()
@@ -53,27 +53,28 @@ enum SudoJudge {
             judgement.warn = { output.say([.init(tag: Kind.warning, text: "shapelygate: " + Visible.screen($0))]) }
             judgement.restore = { output.say([.init(tag: Kind.restore, text: $0)]) }
         } catch {
-            output.answer([.init(tag: Kind.decision, text: Kind.failure),
-                           .init(tag: Kind.message, text: "shapelygate: " + Visible.screen(error.message))])
+            output.answer([.init(tag: Kind.message, text: "shapelygate: " + Visible.screen(error.message)),
+                           .init(tag: Kind.decision, text: Kind.failure)])
             return .usage
         }
         let version = JudgeLink.Entry(tag: Kind.judgeVersion, text: CLI.version)
         guard judgement.gatesPerson else {
-            output.answer([.init(tag: Kind.decision, text: Kind.pass), .init(tag: Kind.notGated, text: ""), version])
+            output.answer([.init(tag: Kind.notGated, text: ""), version, .init(tag: Kind.decision, text: Kind.pass)])
             return .passed
         }
-        output.answer([.init(tag: Kind.decision, text: Kind.pass), version])
+        output.answer([version, .init(tag: Kind.decision, text: Kind.pass)])
         guard let checking = link.receive() else { return .passed }
         facts.read(checking)
         // Keys pressed at sudo's own prompt are not an ending of the gate's; an ending sent
         // to sudo (and passed on) is.
         while Platform.waitForSignal(among: [SIGINT, SIGQUIT], within: 0) != nil {}
         let decision = judgement.decide(facts)
-        var answer = [JudgeLink.Entry(tag: Kind.decision, text: String(decision.result))]
+        var answer: [JudgeLink.Entry] = []
         if let message = decision.message {
             answer.append(.init(tag: Kind.message, text: "shapelygate: " + Visible.screen(message)))
         }
-        output.answer(answer)
+        let text = decision.result == 1 ? Kind.pass : decision.result == 0 ? Kind.deny : Kind.failure
+        output.answer(answer + [.init(tag: Kind.decision, text: text)])
         return .passed
     }
 }

@@ -36,7 +36,7 @@ package enum WordsBoard {
     /// letters or digits a word, each symbol it reads out (`/`, `-`, `=`, `(`) a word too,
     /// and a pause at the end of every line that says something; never more than
     /// `longestListening`. Fitted above what espeak-ng at 175 words a minute measures for
-    /// every board in English, Spanish, French and German (Scripts/listen-boards.sh):
+    /// every board in English, Spanish, French and German (Scripts/listen-boards.py):
     /// the whole time to answer is still left once the board is heard.
     package static func listeningSeconds(_ text: String) -> Double {
         let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count
