@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The sudo plugin's cost, for Scripts/bench.sh: run as root inside a private mount
 namespace (bench.sh starts it with unshare -m), where this script owns /etc/sudo.conf,
-/etc/sudoers and /mnt; the machine's own files are never touched.
+/etc/sudoers, /mnt and /run; the machine's own files are never touched.
 
 Usage: bench_sudo.py GATE PLUGIN RUNS
 Prints one 'name value unit' line per figure, medians of RUNS runs each, the variants
@@ -31,6 +31,8 @@ def sh(command):
 
 
 sh("mount -t tmpfs -o mode=0711 tmpfs /mnt")
+# A /run of its own: sudo's time stamps and the judge's lockout records stay in the namespace.
+sh("mount -t tmpfs -o mode=0755 tmpfs /run && mkdir -m 0711 /run/sudo")
 sh(f"install -m 0711 '{GATE}' /mnt/shapelygate")
 conf, sudoers = f"{folder}/sudo.conf", f"{folder}/sudoers"
 with open(sudoers, "w") as out:

@@ -42,27 +42,33 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Room for `needed` bytes in *bytes (of *size, `kept` of them in use): a new buffer, at
+   least twice as large and 64 KiB, at most SG_MESSAGE_LIMIT, the old one copied, wiped
+   and freed. False when it cannot be had. */
+static bool grow(char **bytes, size_t *size, size_t kept, size_t needed) {
+    if (needed <= *size) return true;
+    if (needed > SG_MESSAGE_LIMIT) return false;
+    size_t larger = *size < 32768 ? 65536 : *size * 2;
+    while (larger < needed) larger *= 2;
+    if (larger > SG_MESSAGE_LIMIT) larger = SG_MESSAGE_LIMIT;
+    char *grown = malloc(larger);
+    if (grown == NULL) return false;
+    if (*bytes != NULL) {
+        memcpy(grown, *bytes, kept);
+        explicit_bzero(*bytes, *size);
+        free(*bytes);
+    }
+    *bytes = grown;
+    *size = larger;
+    return true;
+}
+
 void sg_append(struct sg_buffer *out, char kind, const char *text) {
     size_t length = text == NULL ? 0 : strlen(text);
     size_t needed = out->length + (kind != '\0') + length + 1;
-    if (out->failed || needed > SG_MESSAGE_LIMIT) {
+    if (out->failed || !grow(&out->bytes, &out->size, out->length, needed)) {
         out->failed = true;
         return;
-    }
-    if (needed > out->size) {
-        size_t size = needed * 2 > SG_MESSAGE_LIMIT ? SG_MESSAGE_LIMIT : needed * 2;
-        char *grown = malloc(size);
-        if (grown == NULL) {
-            out->failed = true;
-            return;
-        }
-        if (out->bytes != NULL) {
-            memcpy(grown, out->bytes, out->length);
-            explicit_bzero(out->bytes, out->size);
-            free(out->bytes);
-        }
-        out->bytes = grown;
-        out->size = size;
     }
     if (kind != '\0') out->bytes[out->length++] = kind;
     memcpy(out->bytes + out->length, text == NULL ? "" : text, length + 1);
@@ -87,37 +93,18 @@ bool sg_judge_send(const struct sg_judge *judge, struct sg_buffer *out) {
     return sent;
 }
 
-/* Room for `needed` bytes in the judge's read buffer, grown by doubling up to the limit;
-   the old buffer wiped. */
-static bool room(struct sg_judge *judge, size_t needed) {
-    if (needed <= judge->size) return true;
-    size_t size = judge->size == 0 ? 65536 : judge->size;
-    while (size < needed) size *= 2;
-    if (size > SG_MESSAGE_LIMIT) size = SG_MESSAGE_LIMIT;
-    char *grown = malloc(size);
-    if (grown == NULL) return false;
-    if (judge->text != NULL) {
-        memcpy(grown, judge->text, judge->held);
-        explicit_bzero(judge->text, judge->size);
-        free(judge->text);
-    }
-    judge->text = grown;
-    judge->size = size;
-    return true;
-}
-
 bool sg_judge_read(struct sg_judge *judge, sg_entry_reader reader, void *context) {
     size_t start = 0;
     bool ended = false;
-    if (!room(judge, 1)) return false;
+    if (!grow(&judge->text, &judge->size, judge->held, 1)) return false;
     while (!ended) {
         for (char *end; !ended && (end = memchr(judge->text + start, '\0', judge->held - start)) != NULL;
              start = (size_t)(end - judge->text) + 1) {
             if (end == judge->text + start) ended = true;
             else reader(judge->text[start], judge->text + start + 1, context);
         }
-        if (ended || judge->held >= SG_MESSAGE_LIMIT || !room(judge, judge->held + 65536 > SG_MESSAGE_LIMIT
-                                                                    ? SG_MESSAGE_LIMIT : judge->held + 65536)) break;
+        size_t wanted = judge->held + 65536 > SG_MESSAGE_LIMIT ? SG_MESSAGE_LIMIT : judge->held + 65536;
+        if (ended || judge->held >= SG_MESSAGE_LIMIT || !grow(&judge->text, &judge->size, judge->held, wanted)) break;
         ssize_t count = read(judge->link, judge->text + judge->held, judge->size - judge->held);
         if (count < 0 && errno == EINTR) continue;
         if (count <= 0) break;
