@@ -99,8 +99,6 @@ enum SudoShownCommand {
         return shown
     }
 
-    static func text(_ facts: SudoFacts) -> String { shown(facts).text }
-
     /// The options that change how the command runs, from command_info.
     private static func options(_ facts: SudoFacts, account: [Substring]?, world: World) -> [String] {
         let info = facts.commandInfo
