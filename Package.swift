@@ -37,9 +37,25 @@ let package = Package(
         // columns, the answer line's editing and the sanitizer for outside text. It imports
         // no C library and no platform module (its sine and cosine are Trigonometry.swift).
         .target(name: "ShapelyGateScreen", dependencies: ["ShapelyGate"]),
-        // The command line: options, policy, the terminal, the timed session, exec.
-        .target(name: "ShapelyGateCLI",
+        // The one grammar of policy words and the decisions every door shares: the policy
+        // files, floors and --strict, matching, lockout, grace, approvals, the audit records,
+        // outcomes and exit statuses, the signal policy.
+        .target(name: "ShapelyGatePolicy",
                 dependencies: ["ShapelyGate", "ShapelyGateScreen", "ShapelyGateSystem", "CShapelyGateGuard"]),
+        // The timed challenge at a terminal: the terminal, the countdown, signals during a
+        // run, the wrapped command, and a run's three stages (settings, run, ending).
+        .target(name: "ShapelyGateSession",
+                dependencies: ["ShapelyGatePolicy", "ShapelyGate", "ShapelyGateScreen", "ShapelyGateSystem"]),
+        // The doors' adapters: the sudo judge and the PAM judge, each speaking its door's
+        // protocol and asking the shared decision; the approver's commands.
+        .target(name: "ShapelyGateJudge",
+                dependencies: ["ShapelyGatePolicy", "ShapelyGateSession", "ShapelyGate", "ShapelyGateScreen",
+                               "ShapelyGateSystem", "CShapelyGateGuard"]),
+        // The command line: reads the arguments and routes (the gate, the informational
+        // actions, --check, the judges).
+        .target(name: "ShapelyGateCLI",
+                dependencies: ["ShapelyGateJudge", "ShapelyGateSession", "ShapelyGatePolicy", "ShapelyGate",
+                               "ShapelyGateScreen", "ShapelyGateSystem", "CShapelyGateGuard"]),
         // A few lines: run the CLI, leave with its status.
         .executableTarget(name: "shapelygate", dependencies: ["ShapelyGateCLI"]),
         // The sudo approval plugin, a door: opens the shapelygate program by a trusted
@@ -70,7 +86,9 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ShapelyGate"], path: "Tests/TestSupport"),
         .testTarget(name: "ShapelyGateTests", dependencies: ["ShapelyGate", "PlistReader", "TestSupport"]),
         .testTarget(name: "ShapelyGateScreenTests", dependencies: ["ShapelyGateScreen", "TestSupport"]),
-        .testTarget(name: "ShapelyGateCLITests", dependencies: ["ShapelyGateCLI", "ShapelyGateScreen", "TestSupport"]),
+        .testTarget(name: "ShapelyGateCLITests",
+                    dependencies: ["ShapelyGateCLI", "ShapelyGateJudge", "ShapelyGateSession", "ShapelyGatePolicy",
+                                   "ShapelyGateScreen", "TestSupport"]),
         // The plist reader against the toolchain's Foundation; the shipped binary never links it.
         .testTarget(name: "PlistDifferentialTests", dependencies: ["PlistReader", "ShapelyGate", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["shapelygate", "ShapelyGate", "TestSupport"]),

@@ -20,9 +20,9 @@ for target in "${targets[@]}"; do mkdir -p "$out/corpus-$target"; done
 quiet() { grep -v "warning: Cannot export" >&2 || true; }
 flags=('-sanitize=fuzzer,address' -parse-as-library -swift-version 6 -package-name shapelygate -O)
 # The gate's small C part (CShapelyGateGuard) as objects with a module map of its own;
-# then the plist reader, the engine, the system layer and the screen as static libraries
-# (in that order: each imports the ones before), then the command-line module with the
-# entry point.
+# then the plist reader, the engine, the system layer, the screen, the policy, the session
+# and the judges as static libraries (in that order: each imports the ones before), then
+# the command-line module with the entry point.
 mkdir -p "$out/guard"
 guard_objects=()
 for source in Sources/CShapelyGateGuard/*.c; do
@@ -33,7 +33,8 @@ done
 printf 'module CShapelyGateGuard {\n    header "%s"\n    export *\n}\n' \
     "$PWD/Sources/CShapelyGateGuard/include/shapelygate_guard.h" >"$out/guard/module.modulemap"
 flags+=(-I "$out/guard")
-for module in PlistReader ShapelyGate ShapelyGateSystem ShapelyGateScreen; do
+for module in PlistReader ShapelyGate ShapelyGateSystem ShapelyGateScreen ShapelyGatePolicy ShapelyGateSession \
+    ShapelyGateJudge; do
     # A fresh archive: one left from an earlier run would keep objects of removed files.
     rm -f "$out/lib$module.a"
     sources=()
@@ -43,8 +44,8 @@ for module in PlistReader ShapelyGate ShapelyGateSystem ShapelyGateScreen; do
 done
 cli_sources=()
 while IFS= read -r file; do cli_sources+=("$file"); done < <(find Sources/ShapelyGateCLI -name '*.swift' | sort)
-swiftc "${flags[@]}" -module-name ShapelyGateCLI -I "$out" -L "$out" -lShapelyGateScreen -lShapelyGate -lPlistReader \
-    -lShapelyGateSystem "${guard_objects[@]}" "${cli_sources[@]}" Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-parsers" 2>&1 | quiet
+swiftc "${flags[@]}" -module-name ShapelyGateCLI -I "$out" -L "$out" -lShapelyGateJudge -lShapelyGateSession \
+    -lShapelyGatePolicy -lShapelyGateScreen -lShapelyGate -lPlistReader -lShapelyGateSystem "${guard_objects[@]}" "${cli_sources[@]}" Scripts/fuzz/FuzzTargets.swift -o "$out/fuzz-parsers" 2>&1 | quiet
 
 # The seed writer links plain (not instrumented) builds of the plist reader and the engine.
 mkdir -p "$out/plain"

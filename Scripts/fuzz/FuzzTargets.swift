@@ -11,6 +11,8 @@
 import PlistReader
 import ShapelyGate
 import ShapelyGateSystem
+import ShapelyGatePolicy
+import ShapelyGateSession
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -131,16 +131,17 @@ static int door_check(char *const command_info[], char *const run_argv[], char *
                       const char **errstr) {
     if (door.nothing_gated) return 1;
     sg_terminal_save(&door.terminal);
-    static const int endings[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT};
-    struct sigaction note = {.sa_handler = pass_ending}, kept[4];
+    struct sigaction note = {.sa_handler = pass_ending}, kept[SG_ENDING_SIGNAL_COUNT];
     sigemptyset(&note.sa_mask);
-    for (size_t index = 0; index < 4; index++) (void)sigaction(endings[index], &note, &kept[index]);
+    for (int index = 0; index < SG_ENDING_SIGNAL_COUNT; index++)
+        (void)sigaction(sg_ending_signal(index), &note, &kept[index]);
     struct sg_buffer out = {0};
     sg_append_all(&out, SG_SUDO_COMMAND_INFO, command_info);
     sg_append_all(&out, SG_SUDO_RUN_ARGUMENT, run_argv);
     sg_append_all(&out, SG_SUDO_RUN_ENVIRONMENT, run_envp);
     int decision = ask(&out);
-    for (size_t index = 0; index < 4; index++) (void)sigaction(endings[index], &kept[index], NULL);
+    for (int index = 0; index < SG_ENDING_SIGNAL_COUNT; index++)
+        (void)sigaction(sg_ending_signal(index), &kept[index], NULL);
     sg_judge_stop(&door.judge);
     if (decision == -2) {
         sg_terminal_restore(&door.terminal);

@@ -28,11 +28,14 @@
 //   (Platform.refuseTracing) and installs the fatal-signal handler (guard.c).
 
 import ShapelyGate
-import ShapelyGateSystem
+import ShapelyGateJudge
+import ShapelyGatePolicy
 import ShapelyGateScreen
+import ShapelyGateSession
+import ShapelyGateSystem
 
 public enum CLI {
-    static let version = "1.0.0"
+    package static let version = ProgramVersion.number
 
     /// What the shapelygate process does before anything else (main.swift), and tests
     /// running the stages in their own process do not: it becomes non-dumpable, so the
@@ -56,13 +59,13 @@ public enum CLI {
         return ending.finish(.process)
     }
 
-    static func run(_ arguments: [String], files: Settings.Files, environment: [String: String],
+    package static func run(_ arguments: [String], files: Settings.Files, environment: [String: String],
                     output: Output) -> ExitStatus {
         decide(arguments, files: files, environment: environment).finish(output)
     }
 
     /// The first two stages: the ending the run comes to.
-    static func decide(_ arguments: [String], files: Settings.Files, environment: [String: String],
+    package static func decide(_ arguments: [String], files: Settings.Files, environment: [String: String],
                        world: GateWorld = .system) -> Ending {
         do {
             let settings = try Settings.resolve(arguments, files: files, environment: environment)
@@ -73,7 +76,7 @@ public enum CLI {
     }
 
     /// The second stage: an informational action's text, or the gate (GateRun.swift).
-    static func run(_ settings: Settings, world: GateWorld = .system) throws(GateError) -> Ending {
+    package static func run(_ settings: Settings, world: GateWorld = .system) throws(GateError) -> Ending {
         let options = settings.options
         let choice = settings.language
         switch options.action {
@@ -100,7 +103,7 @@ public enum CLI {
         }
     }
 
-    static func oddsReport(_ configuration: GateConfiguration) -> String {
+    package static func oddsReport(_ configuration: GateConfiguration) -> String {
         let odds = GateOdds(configuration: configuration)
         let percent = (odds.probability * 100_000).rounded() / 1000
         var text = "kinds \(configuration.kinds.count), shapes-per-kind \(configuration.numberOfEachShape), "
@@ -114,7 +117,7 @@ public enum CLI {
     }
 
     /// The odds `--help` states, computed from the defaults and the `--strict` profile.
-    static var oddsSummary: String {
+    package static var oddsSummary: String {
         func chance(_ configuration: GateConfiguration) -> String {
             let odds = GateOdds(configuration: configuration)
             let percent = (odds.probability * 100_000).rounded() / 1000
@@ -132,7 +135,7 @@ public enum CLI {
             """
     }
 
-    static var helpText: String {
+    package static var helpText: String {
         """
         Usage: shapelygate [options] [--] [command [argument ...]]
 

@@ -6,6 +6,9 @@ import ShapelyGateSystem
 import TestSupport
 import Testing
 @testable import ShapelyGateCLI
+@testable import ShapelyGateJudge
+@testable import ShapelyGatePolicy
+@testable import ShapelyGateSession
 
 #if canImport(Glibc)
 import Glibc

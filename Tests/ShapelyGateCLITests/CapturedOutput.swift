@@ -3,6 +3,9 @@
 
 import Synchronization
 @testable import ShapelyGateCLI
+@testable import ShapelyGateJudge
+@testable import ShapelyGatePolicy
+@testable import ShapelyGateSession
 
 final class CapturedOutput: Sendable {
     private let said = Mutex((standard: "", error: ""))

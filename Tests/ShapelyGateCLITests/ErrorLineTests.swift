@@ -3,6 +3,9 @@
 
 import Testing
 @testable import ShapelyGateCLI
+@testable import ShapelyGateJudge
+@testable import ShapelyGatePolicy
+@testable import ShapelyGateSession
 
 @Suite struct ErrorLineTests {
     @Test func errorMessagesWrapAtWordsOnATerminalOnly() {

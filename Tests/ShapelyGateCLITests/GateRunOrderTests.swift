@@ -11,6 +11,9 @@ import ShapelyGate
 import TestSupport
 import Testing
 @testable import ShapelyGateCLI
+@testable import ShapelyGateJudge
+@testable import ShapelyGatePolicy
+@testable import ShapelyGateSession
 @testable import ShapelyGateScreen
 
 /// One list of what happened, in order, shared by the fakes.

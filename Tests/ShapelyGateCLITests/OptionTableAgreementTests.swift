@@ -9,6 +9,9 @@ import Foundation
 import TestSupport
 import Testing
 @testable import ShapelyGateCLI
+@testable import ShapelyGateJudge
+@testable import ShapelyGatePolicy
+@testable import ShapelyGateSession
 
 /// Whether the table's parser takes `value` for `spec`.
 func accepts(_ spec: OptionSpec, _ value: String) -> Bool {

@@ -7,6 +7,9 @@ import Glibc
 #endif
 import Testing
 @testable import ShapelyGateCLI
+@testable import ShapelyGateJudge
+@testable import ShapelyGatePolicy
+@testable import ShapelyGateSession
 
 @Suite struct OptionsTests {
     @Test func defaultsAreTheSeeds() throws {
@@ -126,7 +129,7 @@ import Testing
         let folder = temporaryFolder()
         let noPolicy = folder + "/shapelygate.conf"
         func run(_ arguments: [String], _ environment: [String: String] = [:],
-                 _ captured: CapturedOutput = CapturedOutput()) -> ShapelyGateCLI.ExitStatus {
+                 _ captured: CapturedOutput = CapturedOutput()) -> ShapelyGatePolicy.ExitStatus {
             CLI.run(arguments, files: .init(system: noPolicy, systemOwner: getuid(), user: 1000), environment: environment,
                     output: captured.output)
         }

@@ -4,6 +4,9 @@
 // module's facts, and who is gated by users= and groups=.
 
 @testable import ShapelyGateCLI
+@testable import ShapelyGateJudge
+@testable import ShapelyGatePolicy
+@testable import ShapelyGateSession
 import Testing
 
 struct PamJudgeTests {

@@ -6,6 +6,9 @@ import ShapelyGate
 import TestSupport
 import Testing
 @testable import ShapelyGateCLI
+@testable import ShapelyGateJudge
+@testable import ShapelyGatePolicy
+@testable import ShapelyGateSession
 import ShapelyGateScreen
 
 #if canImport(Glibc)

@@ -8,9 +8,15 @@ import Foundation
 import TestSupport
 import Testing
 @testable import ShapelyGateCLI
+@testable import ShapelyGateJudge
+@testable import ShapelyGatePolicy
+@testable import ShapelyGateSession
 
 @Suite struct SourceShapeTests {
     static let sources = packageRoot + "/Sources"
+    /// The modules above the platform: the command line, the doors' judges, the session
+    /// and the shared policy.
+    static let gateModules = ["ShapelyGateCLI", "ShapelyGateJudge", "ShapelyGateSession", "ShapelyGatePolicy"]
 
     /// Every source file under `folder` (relative to Sources), with its text.
     static func files(under folder: String, extensions: Set<String> = ["swift", "c", "h"]) -> [(path: String, text: String)] {
@@ -50,8 +56,8 @@ import Testing
                                             environment: ["TERM": "dumb"])
         let labels = Mirror(reflecting: settings).children.compactMap(\.label)
         #expect(!labels.contains("environment"), "\(labels)")
-        for folder in ["ShapelyGateCLI/Run", "ShapelyGateCLI/Session", "ShapelyGateCLI/Command", "ShapelyGateCLI/Output",
-                       "ShapelyGateCLI/State"] {
+        for folder in ["ShapelyGateSession/Run", "ShapelyGateSession/Session", "ShapelyGateSession/Command",
+                       "ShapelyGatePolicy/Output", "ShapelyGatePolicy/State"] {
             for file in Self.files(under: folder) {
                 for line in file.text.split(separator: "\n") where Self.code(line).contains("environment[")
                     || Self.code(line).contains("Platform.environment(") {
@@ -62,8 +68,8 @@ import Testing
         // The screen's detectors read a dictionary they are given: the first stage gives
         // them the gate's environment; the judges (which run with none) what their door
         // handed over.
-        for file in Self.files(under: "ShapelyGateCLI") where !file.path.hasSuffix("Options/Settings.swift")
-            && !file.path.contains("/SudoJudge/") && !file.path.contains("/PamJudge/") {
+        for file in Self.gateModules.flatMap({ Self.files(under: $0) }) where !file.path.hasSuffix("Options/Settings.swift")
+            && !file.path.hasPrefix("ShapelyGateJudge/") {
             for detector in ["Display.detect(", "Charset.detect(", "ColorMode.detect(", "LanguageResolver.resolve("]
             where file.text.contains(detector) {
                 Issue.record("\(file.path) calls \(detector) after the first stage")
@@ -74,7 +80,7 @@ import Testing
     /// The ending is handed what it needs: it opens no terminal, touches no signal mask
     /// and swaps no callback of the log.
     @Test func theEndingOpensNothing() {
-        let ending = Self.files(under: "ShapelyGateCLI/Run").filter { $0.path.hasSuffix("/Ending.swift") }
+        let ending = Self.files(under: "ShapelyGateSession/Run").filter { $0.path.hasSuffix("/Ending.swift") }
         #expect(ending.count == 1)
         for file in ending {
             for line in file.text.split(separator: "\n") {
@@ -89,7 +95,7 @@ import Testing
     @Test func systemCallsOnTerminalsFoldersAndProgramsAreThePlatformModules() {
         let calls = ["tcsetattr(", "tcgetattr(", "tcflush(", "tcgetpgrp(", "ioctl(", "opendir(", "\"/proc/", "\"/etc/passwd\"",
                      "\"/etc/group\"", "execvp("]
-        for file in Self.files(under: "ShapelyGateCLI") + Self.files(under: "ShapelyGateScreen") {
+        for file in (Self.gateModules + ["ShapelyGateScreen"]).flatMap({ Self.files(under: $0) }) {
             for line in file.text.split(separator: "\n") {
                 // A literal's quote is kept by `code`, its text is not: look for paths in the raw line.
                 let code = Self.code(line), raw = String(line)

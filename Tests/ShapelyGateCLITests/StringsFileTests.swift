@@ -5,6 +5,9 @@ import ShapelyGate
 import TestSupport
 import Testing
 @testable import ShapelyGateCLI
+@testable import ShapelyGateJudge
+@testable import ShapelyGatePolicy
+@testable import ShapelyGateSession
 
 #if canImport(Glibc)
 import Glibc

@@ -11,6 +11,9 @@ import Glibc
 import TestSupport
 import Testing
 @testable import ShapelyGateCLI
+@testable import ShapelyGateJudge
+@testable import ShapelyGatePolicy
+@testable import ShapelyGateSession
 @testable import ShapelyGateScreen
 
 @Suite struct WordsBoardTests {

@@ -216,8 +216,8 @@ struct SudoApprovalTests {
     }
 
     @Test func sudoDashVShowsThePluginsVersionWhichIsTheGates() {
-        let source = readText(packageRoot + "/Sources/ShapelyGateCLI/CLI.swift")
-        let marker = source.firstRange(of: "static let version = \"")
+        let source = readText(packageRoot + "/Sources/ShapelyGatePolicy/Version.swift")
+        let marker = source.firstRange(of: "static let number = \"")
         let version = marker.map { source[$0.upperBound...].prefix { $0 != "\"" } } ?? "?"
         let run = SudoRun(options: gated(), sudoArguments: ["-V"])
         #expect(run.pty.finish() == .exited(0))

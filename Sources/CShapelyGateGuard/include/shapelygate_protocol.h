@@ -22,11 +22,21 @@
 #ifndef SHAPELYGATE_PROTOCOL_H
 #define SHAPELYGATE_PROTOCOL_H
 
+#include <signal.h>
+
 /* Raised whenever a kind is added, removed or changes its meaning. */
 #define SG_PROTOCOL_VERSION 2
 
 /* The program a door starts when its line names no path=. */
 #define SG_DEFAULT_PROGRAM "/usr/bin/shapelygate"
+
+/* The signals that end a judging, in one list: the sudo door passes each to its judge,
+   and both judges read them as the end of the run (Signals.judgeEndings). */
+#define SG_ENDING_SIGNAL_COUNT 4
+static inline int sg_ending_signal(int index) {
+    static const int endings[SG_ENDING_SIGNAL_COUNT] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT};
+    return index >= 0 && index < SG_ENDING_SIGNAL_COUNT ? endings[index] : 0;
+}
 
 /* The longest message, its final empty entry included, in either direction: more than
    any command line and environment Linux lets a program start with (6 MiB at most),

@@ -1,0 +1,88 @@
+// ApprovalClient.swift — an approver's side: `shapelygate --pending`, `--approve ID`,
+// `--deny ID`. It asks every waiting judge (ApprovalDesk) in turn; each judge decides
+// from the kernel's word on who is asking, so this side is trusted with nothing.
+//
+// Contract:
+// - --pending prints one line per request the caller may answer, oldest wait first:
+//   `ID  USER  TERMINAL  WAITED  COMMAND` (the command whole, as its board shows it);
+//   nothing when there is none. Status 0.
+// - --approve ID and --deny ID answer that one request: one line saying what was
+//   answered, status 0; or `no request ID that you may answer`, status 1 (an id that
+//   is gone, another's, or never was). An id that is not 8 of the id's characters is a
+//   usage error (2).
+// - Every field printed came from a judge already made visible (Visible.log); it is
+//   made visible again here all the same, since this side cannot tell a judge from a
+//   socket someone else put there (only root can, in a folder of root's).
+
+import ShapelyGate
+import ShapelyGatePolicy
+import ShapelyGateScreen
+import ShapelyGateSession
+import ShapelyGateSystem
+
+package struct ApprovalClient {
+    package typealias Request = ApproverRequest
+
+    package let request: Request
+    package var folder = ApprovalDesk.folder
+    package init(request: Request, folder: String = ApprovalDesk.folder) {
+        self.request = request
+        self.folder = folder
+    }
+
+    package func run() -> Ending {
+        switch request {
+        case .pending:
+            let lines = ask("pending").compactMap(\.last).compactMap { reply -> (Int, String)? in
+                let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map { Visible.screen(String($0)) }
+                guard fields.count == 6, fields[0] == "request", let waited = Int(fields[4]) else { return nil }
+                return (waited, "\(fields[1])  \(fields[2])  \(fields[3])  \(Self.duration(waited)) ago  \(fields[5])\n")
+            }
+            return Ending(.informed(lines.sorted { $0.0 > $1.0 }.map(\.1).joined()))
+        case .approve(let id), .deny(let id):
+            let approving = request == .approve(id)
+            guard ApprovalRequest.isID(id) else {
+                return .failed(.usage("invalid request id '\(id.prefix(40))': expected 8 letters and digits, as --pending shows"))
+            }
+            let word = approving ? "approved" : "denied"
+            var silent = false
+            for replies in ask("\(approving ? "approve" : "deny") \(id)", then: { first in
+                // The judge names the request back; the answer counts once it is confirmed.
+                first.hasPrefix("confirm\t\(id)\t") ? (approving ? "yes" : "no") : nil
+            }) {
+                guard let reply = replies.last else { silent = true; continue }
+                let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map { Visible.screen(String($0)) }
+                if fields.count == 5, fields[0] == word, fields[1] == id {
+                    return Ending(.informed("\(word) \(id): \(fields[2]) on \(fields[3]): \(fields[4])\n"))
+                }
+            }
+            let late = silent ? " (a request did not answer in time: try again)" : ""
+            return Ending(.failed(.denied("no request \(id) that you may answer\(late)")))
+        }
+    }
+
+    /// Sends `line` to every judge listening in the folder; each judge's replies, in
+    /// order (none when it did not answer in time). When `then` has something to say to
+    /// a first reply, it is said and the next reply read.
+    package func ask(_ line: String, then: (String) -> String? = { _ in nil }) -> [[String]] {
+        var replies: [[String]] = []
+        for name in Platform.folderEntries(folder) {
+            guard !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let connection = Platform.connectedSocket(to: "\(folder)/\(name)", patience: 2) else { continue }
+            defer { _ = Platform.closeDescriptor(connection) }
+            var said: [String] = []
+            if Platform.sendAll(connection, Array("\(line)\n".utf8)),
+               let reply = Platform.readLine(connection, limit: 20_000, within: 2) {
+                said.append(reply)
+                if let answer = then(reply), Platform.sendAll(connection, Array("\(answer)\n".utf8)),
+                   let last = Platform.readLine(connection, limit: 20_000, within: 2) {
+                    said.append(last)
+                }
+            }
+            replies.append(said)
+        }
+        return replies
+    }
+
+    package static func duration(_ seconds: Int) -> String { ApproverNotice.duration(seconds) }
+}

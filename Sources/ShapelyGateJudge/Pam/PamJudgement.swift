@@ -1,0 +1,110 @@
+// PamJudgement.swift — the judge's rules for one authentication at a PAM door, in the
+// order they apply (PamJudge.swift has the contract): the options and the policy, who is
+// gated, the lockout, then the board and, by `approval=`, an approver's answer, and the
+// audit record — the sudo judge's own pieces (SudoPluginOptions, SudoMatch,
+// SudoRecords, SudoJudgement's settings and approval rules, Approval/), used as they are.
+
+import ShapelyGate
+import ShapelyGatePolicy
+import ShapelyGateScreen
+import ShapelyGateSession
+import ShapelyGateSystem
+
+package struct PamJudgement {
+    package let facts: PamFacts
+    package let options: PamModuleOptions
+    package let gate: (options: Options, policy: Policy)
+    package let strings: GateStrings
+    package let approval: ApprovalSettings
+
+    package init(facts: PamFacts, files: Settings.Files = SudoJudgement.policyFile) throws(SudoRefusal) {
+        self.facts = facts
+        options = try PamModuleOptions.parse(facts.options)
+        switch SudoJudgement.gateSettings(options.shared, files: files) {
+        case .success(let loaded): gate = loaded
+        case .failure(let error): throw SudoRefusal(error.message)
+        }
+        approval = SudoJudgement.approval(options.shared, policy: gate.policy)
+        if let problem = SudoJudgement.approvalProblem(approval, policyFile: files.system) { throw SudoRefusal(problem) }
+        do {
+            strings = try StringsFile.load(gate.options.stringsPath,
+                                           LanguageResolver.resolve(explicit: gate.options.language, environment: [:]))
+        } catch {
+            throw SudoRefusal(error.message)
+        }
+    }
+
+    /// Who is gated here, as the line's person= says; nil when the account is unknown.
+    package var person: AccountPerson? {
+        switch options.person {
+        case .caller: return facts.caller.flatMap { AccountPerson.find(uid: $0) }
+        case .login: return facts.user.flatMap { AccountPerson.find(name: $0) }
+        }
+    }
+
+    /// Whether users= and groups= take in this person (for the caller, the name in
+    /// PAM_RUSER too: in doubt, gated).
+    package func gates(_ person: AccountPerson) -> Bool {
+        let match = SudoMatch(options: options.shared)
+        if match.gates(user: person.name, uid: person.uid, gid: person.gid, groups: person.groups) { return true }
+        guard options.person == .caller, let named = facts.remoteUser, named != person.name,
+              let other = AccountPerson.find(name: named) else { return false }
+        return match.gates(user: other.name, uid: other.uid, gid: other.gid, groups: other.groups)
+    }
+
+    /// What a pass allows, as the board's "To run:" line shows it: the service and the
+    /// account it opens (`su root`), or, where the person logs in (person=login), the
+    /// service and that login (`sshd: log in as kid`).
+    package var guarding: String {
+        let service = facts.service ?? "?", user = facts.user ?? "?"
+        return Visible.screen(options.person == .login ? "\(service): log in as \(user)" : "\(service) \(user)")
+    }
+
+    package func decide(_ conversation: inout PamConversation) -> (PamConversation.Decision, String?) {
+        if options.person == .caller && facts.caller == nil {
+            // A root program with no caller the kernel names: never root's own pass.
+            var log = AuditLog(policy: gate.policy, user: "unknown", terminal: facts.terminal.map(Visible.log) ?? "none",
+                               command: [], purpose: guarding, mode: "pam")
+            log.service = facts.serviceName
+            log.forced = true
+            Self.note(log, .denied(.unknownCaller))
+            return (.denied, "cannot tell who is calling: person=caller needs a program run by the caller, or a socket from the caller on its standard input")
+        }
+        guard let person else {
+            // No board for an account that does not exist: the rest of the stack fails it too.
+            return (.denied, options.person == .caller ? "cannot find the calling user's account" : nil)
+        }
+        guard gates(person) else { return (.notGated, nil) }
+        var log = AuditLog(policy: gate.policy, user: person.name, terminal: facts.terminal.map(Visible.log) ?? "none",
+                           command: [], purpose: guarding, mode: "pam")
+        log.service = facts.serviceName
+        let records = SudoRecords(uid: person.uid)
+        let cooldown = gate.options.cooldown
+        switch records.check(cooldown: cooldown) {
+        case .open: break
+        case .locked(let seconds):
+            Self.note(log, .locked(untrustedRecord: false))
+            return (.denied, "locked after a wrong answer; try again in \(seconds) s")
+        case .untrusted(let reason):
+            Self.note(log, .locked(untrustedRecord: true))
+            return (.denied, "the lockout record cannot be trusted (\(reason)); root must remove it")
+        }
+        let asking = PamApproval(judgement: self, person: person)
+        let outcome = asking.run(&conversation, log: &log)
+        if cooldown > 0 { records.settleGate(passed: outcome.passed, cooldown: cooldown) }
+        return (outcome.passed ? .pass : .denied, outcome.message)
+    }
+
+    /// The board as this door asks it.
+    package var board: PamBoard {
+        let renderer = Renderer(strings: strings, display: Display.detect(environment: [:], noColor: true),
+                                guarding: guarding, board: .words)
+        return PamBoard(configuration: gate.options.configuration, renderer: renderer, strings: strings, seed: gate.options.seed)
+    }
+
+    /// The audit record of `outcome`; a log-file's warning goes to the judge's standard
+    /// error.
+    package static func note(_ log: AuditLog, _ outcome: GateOutcome, progress: AuditProgress = AuditProgress()) {
+        log.record(outcome, progress: progress) { Platform.printError($0) }
+    }
+}

@@ -1,0 +1,156 @@
+// ApprovalDesk.swift — where a waiting request is answered: a Unix socket the judge
+// listens on, /run/shapelygate-requests/<slot>, for as long as it waits, and no longer.
+//
+// Contract:
+// - The folder is root's, mode 0755 (made so when missing, refused otherwise), its lock
+//   a file of root's alone (.lock), waited for at most 5 s; a slot is taken under a lock on the folder, the lowest one whose socket
+//   no one listens on (a judge killed outright leaves a socket no one answers; it is
+//   replaced). The socket is 0666: anyone may connect, and the kernel names who did.
+// - An approver's yes or no takes two steps (`confirm`, then the approver's program says
+//   `yes` or `no`): one it gave up waiting for is never acted on. The words approvers
+//   read have long runs of blanks written out (ApprovalRequest.forApprovers).
+// - Who asks is the peer's process and user as the kernel recorded them (SO_PEERCRED),
+//   never a name it sends, and is looked at before anything is read: anyone else than an
+//   approver (Approvers.admit: never the requester), or a process whose login or any
+//   process above it is the requester's (the child's own `sudo -u mum` or `su mum`), is
+//   answered `refused` and learns nothing, not even the request's id. An approver's
+//   connection is one line, within a second, and one answer; at most a few connections
+//   are answered at each look.
+// - `pending` lists this request; `approve ID` and `deny ID` answer it when ID is its
+//   id, and only then; anything else changes nothing. Once answered, or once the judge
+//   stops waiting, the socket is removed: an id is never answered twice.
+
+import ShapelyGate
+import ShapelyGateSystem
+
+package final class ApprovalDesk {
+    package static let folder = "/run/shapelygate-requests"
+    package static let slots = 64
+
+    package let listener: Int32
+    package let path: String
+    package let request: ApprovalRequest
+    package let approvers: Approvers
+    private let opened = Platform.monotonicSeconds()
+    /// The socket's node, so that closing removes this socket and no other.
+    private let node: (device: UInt64, inode: UInt64)
+
+    private init(listener: Int32, path: String, request: ApprovalRequest, approvers: Approvers) {
+        self.listener = listener
+        self.path = path
+        self.request = request
+        self.approvers = approvers
+        var info = stat()
+        node = lstat(path, &info) == 0 ? (UInt64(info.st_dev), UInt64(info.st_ino)) : (0, 0)
+    }
+
+    /// At most this many connections are answered at each look, so a crowd cannot hold
+    /// the judge from its deadline, its signals and its terminal.
+    package static let connectionsPerLook = 8
+
+    /// Opens a desk for `request`, or says why it cannot.
+    package static func open(for request: ApprovalRequest, approvers: Approvers, folder: String = folder) -> Result<ApprovalDesk, SudoRefusal> {
+        if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+            return .failure(SudoRefusal("cannot make \(folder): \(Platform.describe(errno: errno))"))
+        }
+        let directory = Platform.openFolder(folder)
+        var info = stat()
+        guard directory >= 0, fstat(directory, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o7777 == 0o755 else {
+            if directory >= 0 { _ = Platform.closeDescriptor(directory) }
+            return .failure(SudoRefusal("\(folder) must be a folder of root's, mode 0755"))
+        }
+        defer { _ = Platform.closeDescriptor(directory) }
+        // The lock is a file of root's only: anyone may open the folder, and so lock it.
+        guard let lock = try? Platform.openRegularFile(".lock", in: directory, flags: O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600),
+              lock.info.st_uid == geteuid(), lock.info.st_mode & 0o077 == 0 else {
+            return .failure(SudoRefusal("cannot use \(folder)/.lock: it must be a file of root's alone"))
+        }
+        defer { _ = Platform.closeDescriptor(lock.descriptor) }
+        let patience = Platform.monotonicSeconds() + 5
+        while flock(lock.descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard Platform.monotonicSeconds() < patience, Platform.waitForSignal(among: Signals.judgeEndings, within: 0.05) == nil else {
+                return .failure(SudoRefusal("\(folder)/.lock is held by another process"))
+            }
+        }
+        for slot in 0..<slots {
+            let path = "\(folder)/\(slot)"
+            if let listener = Platform.listeningSocket(at: path, mode: 0o666) {
+                return .success(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers))
+            }
+            guard errno == EADDRINUSE else { continue }
+            // Someone's, or left by a judge that was killed: only one no one listens on
+            // (ECONNREFUSED) is replaced.
+            if let live = Platform.connectedSocket(to: path, patience: 0.2) {
+                _ = Platform.closeDescriptor(live)
+                continue
+            }
+            guard errno == ECONNREFUSED else { continue }
+            var node = stat()
+            guard lstat(path, &node) == 0, node.st_mode & S_IFMT == S_IFSOCK, unlink(path) == 0,
+                  let listener = Platform.listeningSocket(at: path, mode: 0o666) else { continue }
+            return .success(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers))
+        }
+        return .failure(SudoRefusal("every one of the \(slots) places for a request in \(folder) is taken"))
+    }
+
+    /// Answers those waiting to connect (a few at a time); the approver's answer to this
+    /// request, if one came.
+    package func serve() -> ApprovalAnswer? {
+        for _ in 0..<Self.connectionsPerLook {
+            guard let connection = Platform.acceptConnection(listener, patience: 1) else { return nil }
+            defer { _ = Platform.closeDescriptor(connection) }
+            if let answer = serve(connection) { return answer }
+        }
+        return nil
+    }
+
+    /// Whether the process at the other end answers for an approver: its user may
+    /// approve, and neither its login nor any process above it is the requester's (a
+    /// `sudo -u mum` or `su mum` the child started is the child's).
+    package func admits(_ peer: (pid: pid_t, uid: uid_t)) -> Bool {
+        guard approvers.admit(peer.uid, requester: request.requesterUID) else { return false }
+        let ancestry = Platform.ancestry(of: peer.pid)
+        return ancestry.loginUser != request.requesterUID && !ancestry.realUsers.contains(request.requesterUID)
+    }
+
+    private func serve(_ connection: Int32) -> ApprovalAnswer? {
+        // Who asks first: anyone else is told nothing and never waited for.
+        guard let peer = Platform.peer(connection), admits(peer) else {
+            Platform.writeAll(connection, Array("refused\n".utf8))
+            return nil
+        }
+        let uid = peer.uid
+        let line = Platform.readLine(connection, limit: 64, within: 1)
+        let name = SystemAccounts.account(uid: uid)?.name ?? "uid\(uid)"
+        let words = (line ?? "").split(separator: " ").map(String.init)
+        switch (words.first, words.count) {
+        case ("pending", 1):
+            let waited = Int(Platform.monotonicSeconds() - opened)
+            Platform.writeAll(connection, Array(request.pendingLine(waited: waited).utf8))
+        case ("approve", 2) where words[1] == request.id, ("deny", 2) where words[1] == request.id:
+            // Two steps: an answer counts only when the approver's program is still there to
+            // confirm it, so a yes it gave up on is never acted on later.
+            let approving = words[0] == "approve"
+            guard Platform.sendAll(connection, Array(answerLine("confirm").utf8)),
+                  Platform.readLine(connection, limit: 8, within: 2) == (approving ? "yes" : "no"),
+                  Platform.sendAll(connection, Array(answerLine(approving ? "approved" : "denied").utf8)) else { return nil }
+            return approving ? .approved(by: name) : .denied(by: name)
+        default:
+            Platform.writeAll(connection, Array("other\n".utf8))
+        }
+        return nil
+    }
+
+    private func answerLine(_ word: String) -> String {
+        [word, request.id, ApprovalRequest.field(request.requester), ApprovalRequest.field(request.terminal),
+         ApprovalRequest.field(request.forApprovers)].joined(separator: "\t") + "\n"
+    }
+
+    /// Stops listening and removes the socket (when it is still this one): the request
+    /// can no longer be answered.
+    package func close() {
+        var info = stat()
+        if lstat(path, &info) == 0, UInt64(info.st_dev) == node.device, UInt64(info.st_ino) == node.inode { unlink(path) }
+        _ = Platform.closeDescriptor(listener)
+    }
+}

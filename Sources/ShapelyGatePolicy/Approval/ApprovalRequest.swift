@@ -1,0 +1,79 @@
+// ApprovalRequest.swift — one request for an approver's yes: who asks, on which
+// terminal, for what (the words the board would show), and its id.
+//
+// Contract:
+// - The id is 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L), drawn
+//   from the system's generator: 31^8 ids, so one cannot be guessed, and two requests
+//   never share one while both wait (each id lives only as long as its judge).
+// - Every field the judge sends an approver is already visible text: the words are
+//   quoted as the board quotes them, every field passes Visible.screen once (what could
+//   act on a terminal written out, a backslash left as it is), and a tab or newline
+//   never appears inside a field.
+
+import ShapelyGate
+import ShapelyGateScreen
+import ShapelyGateSystem
+
+package struct ApprovalRequest: Equatable, Sendable {
+    package let id: String
+    package let requester: String
+    package let requesterUID: uid_t
+    package let terminal: String
+    package let shown: String
+    package init(id: String, requester: String, requesterUID: uid_t, terminal: String, shown: String) {
+        self.id = id
+        self.requester = requester
+        self.requesterUID = requesterUID
+        self.terminal = terminal
+        self.shown = shown
+    }
+
+    package static let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
+
+    package static func newID<Generator: RandomNumberGenerator>(using generator: inout Generator) -> String {
+        String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+    }
+
+    package static func isID(_ text: String) -> Bool {
+        text.count == 8 && text.allSatisfy { alphabet.contains($0) }
+    }
+
+    /// The line the judge sends for `--pending`: tab-separated, one line.
+    package func pendingLine(waited seconds: Int) -> String {
+        ["request", id, Self.field(requester), Self.field(terminal), String(max(0, seconds)), Self.field(forApprovers)]
+            .joined(separator: "\t") + "\n"
+    }
+
+    /// The words as an approver reads them: each run of more than two blanks (any space
+    /// Unicode has: no-break, ideographic, the typographic widths) written as
+    /// `<N blanks>`, so that no padding can push what runs off an approver's screen and
+    /// leave only a harmless-looking tail (the board, which must show the run whole,
+    /// refuses a screen too small instead).
+    package var forApprovers: String {
+        var out = "", run = 0
+        func flush() {
+            out += run > 2 ? "<\(run) blanks>" : String(repeating: " ", count: run)
+            run = 0
+        }
+        for character in shown {
+            if character.isWhitespace { run += 1; continue }
+            flush()
+            out.append(character)
+        }
+        flush()
+        return out
+    }
+
+    /// One field of a line to an approver: what could act on a terminal written out, a
+    /// tab or line end as a space (they part fields and lines). A backslash stays one:
+    /// the words are already quoted as the board shows them, and are shown once.
+    package static func field(_ text: String) -> String {
+        Visible.screen(text)
+    }
+}
+
+/// An approver's answer to one request, and who gave it.
+package enum ApprovalAnswer: Equatable, Sendable {
+    case approved(by: String)
+    case denied(by: String)
+}

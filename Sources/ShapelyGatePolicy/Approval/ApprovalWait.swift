@@ -1,0 +1,112 @@
+// ApprovalWait.swift — the person waits for an approver: the judge holds their terminal
+// and the request's desk (ApprovalDesk) until an answer, the deadline, Ctrl-C, or the
+// end of the terminal or of sudo.
+//
+// Contract:
+// - For the wait the judge leads a process group of its own, made the terminal's
+//   foreground group (so Ctrl-C and Ctrl-\ reach the judge alone, and withdraw the
+//   request; Ctrl-Z is ignored: a request cannot be stopped and kept), and gives the
+//   terminal back to sudo's group and rejoins it when the wait ends, however it ends.
+// - The screen says what is asked (the words the board would show), who may approve,
+//   how they answer (the request's id), that Ctrl-C withdraws it, and the time left,
+//   each line wrapped at words to the terminal's width; on a terminal that moves the
+//   cursor the time is rewritten once a second on its own line, elsewhere said once.
+//   Every string there is already visible text.
+// - SIGTERM or SIGHUP (sudo ended, or passed on its own ending) ends the wait as
+//   interrupted; a terminal that hangs up, as hung up. Nothing here approves but an
+//   approver's `approve` for this request's id.
+
+import CShapelyGateGuard
+import ShapelyGate
+import ShapelyGateScreen
+import ShapelyGateSystem
+
+package struct ApprovalWait {
+    package enum Ending: Equatable {
+        case answered(ApprovalAnswer)
+        case timedOut
+        case withdrawn
+        case interrupted
+        case hungUp
+    }
+
+    package let terminal: Int32
+    package let desk: ApprovalDesk
+    package let seconds: Int
+    package let movesCursor: Bool
+    package init(terminal: Int32, desk: ApprovalDesk, seconds: Int, movesCursor: Bool) {
+        self.terminal = terminal
+        self.desk = desk
+        self.seconds = seconds
+        self.movesCursor = movesCursor
+    }
+
+    package func run() -> Ending {
+        let sudoGroup = getpgrp()
+        _ = setpgid(0, 0)
+        _ = sg_give_terminal(terminal, getpid())
+        defer {
+            // Keys typed while waiting answer nothing: not the command, not the shell.
+            TerminalCalls.flushInput(terminal)
+            if TerminalCalls.foregroundGroup(terminal) == getpgrp() { _ = sg_give_terminal(terminal, sudoGroup) }
+            _ = setpgid(0, sudoGroup)
+        }
+        // Keys typed before the question are no answer to it.
+        TerminalCalls.flushInput(terminal)
+        say(introduction)
+        let deadline = Platform.monotonicSeconds() + Double(seconds)
+        var shown = -1
+        while true {
+            if let answer = desk.serve() { return finish(.answered(answer)) }
+            let left = Int((deadline - Platform.monotonicSeconds()).rounded(.up))
+            if left <= 0 { return finish(.timedOut) }
+            if movesCursor && left != shown {
+                say("\r\u{1B}[K" + timeLeft(left))
+                shown = left
+            }
+            if TerminalCalls.settings(terminal) == nil { return .hungUp }
+            // Another group took the terminal (sudo stopped from outside, the shell back in
+            // front): the request goes, and nothing more is written there.
+            if TerminalCalls.foregroundGroup(terminal) != getpgrp() { return .interrupted }
+            switch Platform.waitForSignal(among: [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP], within: 0.1) {
+            case SIGINT, SIGQUIT: return finish(.withdrawn)
+            case SIGTERM, SIGHUP: return finish(.interrupted)
+            default: continue
+            }
+        }
+    }
+
+    /// What is asked, of whom, and how they answer, each line wrapped at words to the
+    /// terminal's width.
+    private var introduction: String {
+        let lines = Self.whatIsAsked(desk) + ["Ctrl-C withdraws the request."]
+        let width = max(20, terminalColumns - 1)
+        // The terminal is in its cooked settings: it turns each newline into CR LF.
+        let text = lines.flatMap { TextLayout.wrap($0, width: width) }.joined(separator: "\n")
+        return "\n" + text + "\n" + (movesCursor ? "" : timeLeft(seconds) + "\n")
+    }
+
+    /// What is asked, of whom, and how they answer (also said at a PAM door).
+    package static func whatIsAsked(_ desk: ApprovalDesk) -> [String] {
+        ["Asking for approval.", "To run: \(desk.request.shown)", "Who may approve: \(desk.approvers.description)",
+         "They answer with: shapelygate --approve \(desk.request.id)"]
+    }
+
+    private var terminalColumns: Int {
+        TerminalCalls.columns(terminal) ?? 80
+    }
+
+    private func timeLeft(_ seconds: Int) -> String {
+        let pad: (Int) -> String = { $0 < 10 ? "0\($0)" : String($0) }
+        return "Time left: \(pad(seconds / 60)):\(pad(seconds % 60))"
+    }
+
+    private func finish(_ ending: Ending) -> Ending {
+        say(movesCursor ? "\n" : "")
+        return ending
+    }
+
+    private func say(_ text: String) {
+        Platform.writePatiently(terminal, Array(text.utf8))
+    }
+}

@@ -1,0 +1,22 @@
+// Action.swift — what a run does: the gate itself (the default), or one of the
+// informational actions that print and leave without a board (--help, --version,
+// --strings-template, --odds, --check-sudo-conf, and an approver's --pending, --approve
+// and --deny). The last of these flags given wins.
+
+package enum Action: Equatable, Sendable {
+    case gate
+    case help
+    case version
+    case stringsTemplate(language: String?)
+    case odds
+    case checkSudoConf(path: String)
+    /// An approver's side of a sudo approval request.
+    case approval(ApproverRequest)
+}
+
+/// What an approver asks: the requests they may answer, or one answered.
+package enum ApproverRequest: Equatable, Sendable {
+    case pending
+    case approve(String)
+    case deny(String)
+}

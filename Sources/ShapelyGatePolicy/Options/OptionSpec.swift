@@ -1,0 +1,64 @@
+// OptionSpec.swift — one option as `OptionTable` describes it: its names, its value,
+// whether a configuration file may set it, the system file's floor on it, and how its
+// value is read.
+//
+// Contract:
+// - `parse` reads a value once, checking it against the documented range, into a
+//   `Change` that cannot fail; the command line and the files apply that change. A
+//   value is never read twice.
+// - Every problem is a `GateError.usage` naming the option as a flag; `reason` gives
+//   what it says about the value alone, for the places that name the option otherwise
+//   (a file's `key = value`, the sudo Plugin line's `name=value`).
+
+import ShapelyGate
+
+package struct OptionSpec: Sendable {
+    package enum Value: Sendable { case none, required(String), optional(String) }
+
+    /// A value already read and checked: what it does to the settings.
+    package typealias Change = @Sendable (inout Options) -> Void
+
+    package let long: String
+    package let short: Character?
+    package let value: Value
+    package let help: String
+    /// Whether `/etc/shapelygate.conf` and the user's file may set it (flags take yes/no).
+    package let inFiles: Bool
+    /// The floor the system file may put on it, e.g. `min-rounds` on `rounds`.
+    package let floor: PolicyFloor?
+    /// Reads a value (nil for a flag); throws only `GateError`.
+    package let read: @Sendable (String?) throws -> Change
+
+    package init(long: String, short: Character?, value: Value, help: String, inFiles: Bool, floor: PolicyFloor? = nil,
+         read: @escaping @Sendable (String?) throws -> Change) {
+        self.long = long
+        self.short = short
+        self.value = value
+        self.help = help
+        self.inFiles = inFiles
+        self.floor = floor
+        self.read = read
+    }
+
+    /// Reads `value` once, or throws the usage error naming this option.
+    package func parse(_ value: String?) throws(GateError) -> Change {
+        do {
+            return try read(value)
+        } catch let error as GateError {
+            throw error
+        } catch {
+            throw .usage("invalid --\(long)")
+        }
+    }
+
+    /// What `error` from `parse` says about the value, without the flag's name:
+    /// "expected a whole number 1-99" from "invalid --attempts 'x': expected ...".
+    package static func reason(_ error: GateError) -> String? {
+        error.message.ranges(of: ": ").first.map { String(error.message[$0.upperBound...]) }
+    }
+
+    /// Reads `value` and applies it to `options`.
+    package func apply(_ value: String?, _ options: inout Options) throws(GateError) {
+        try parse(value)(&options)
+    }
+}

@@ -1,0 +1,212 @@
+// StateStore.swift — the per-user lockout file, `$XDG_STATE_HOME/shapelygate/lockout`
+// (default `~/.local/state/shapelygate/lockout`); root's is always in root's own home
+// from the password database (`/var/lib/shapelygate` when it names none).
+//
+// Contract:
+// - The folder is given (Settings.stateFolder chooses it, once, from the environment):
+//   root never takes its folder from HOME or XDG_STATE_HOME, so run with a user's
+//   environment (`sudo -E`, molly-guard) it does not write in that user's home.
+// - A missing folder on the way is created (0700) only inside a folder the effective
+//   user owns: the gate never makes anything in a home, or any folder, of another.
+// - The folder is reached from `/` one component at a time, each opened relative to the
+//   one before with O_NOFOLLOW; a symbolic link on the way is followed only if root or
+//   the effective user owns it, and the folder itself must be a real directory owned by
+//   the effective user and not writable by group or others; anything else is refused
+//   with what to fix. Every later open, rename and unlink is relative to
+//   that descriptor with O_NOFOLLOW, as sudo treats its timestamp folder: root run with
+//   a user's HOME can never be steered by that user's links into writing elsewhere.
+// - Every read-modify-write happens under an exclusive flock on `lockout.lock`. The
+//   lock is waited for a bounded time, watching for ending signals; a lock held longer
+//   is a denial that says so, never a hang.
+// - Writes are atomic: a new file in the same folder, flushed, then renamed over.
+// - `read` tells apart "no state", a state, a damaged file, and a file that cannot be
+//   read at all; `Lockout` treats the last two as locked.
+
+import ShapelyGate
+import ShapelyGateSystem
+
+package struct StateStore {
+    package let folder: String
+    package var file: String { folder + "/lockout" }
+    /// How long to wait for another gate's lock before denying.
+    package var lockPatience = 5.0
+
+    package init(folder: String) { self.folder = folder }
+
+    /// Runs `body` with the checked folder's descriptor and the lock held.
+    package func withLock<T>(_ body: (Int32) -> T) -> Result<T, StoreFailure> {
+        let directory: Int32
+        switch openFolder() {
+        case .success(let descriptor): directory = descriptor
+        case .failure(let failure): return .failure(failure)
+        }
+        defer { _ = Platform.closeDescriptor(directory) }
+        let lock: Int32
+        do {
+            lock = try Platform.openRegularFile("lockout.lock", in: directory, flags: O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600).descriptor
+        } catch {
+            return .failure(.refused("cannot open \(folder)/lockout.lock: \(error.reason)"))
+        }
+        defer { _ = Platform.closeDescriptor(lock) }
+        let deadline = Platform.monotonicSeconds() + lockPatience
+        while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                return .failure(.refused("cannot lock \(folder)/lockout.lock: \(Platform.describe(errno: errno))"))
+            }
+            if let number = Signals.pendingEnding(within: 0.05) { return .failure(.interrupted(Interruption(number))) }
+            if Platform.monotonicSeconds() > deadline {
+                return .failure(.refused("\(folder)/lockout.lock is held by another process: denied"))
+            }
+        }
+        return .success(body(directory))
+    }
+
+    /// Walks to the folder from `/` one component at a time, each opened relative to
+    /// the one before and created (0700) when missing; then checks the folder itself.
+    private func openFolder() -> Result<Int32, StoreFailure> {
+        let parts = folder.split(separator: "/").map(String.init)
+        var directory = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        var path = ""
+        for (index, part) in parts.enumerated() {
+            path += "/" + part
+            let last = index == parts.count - 1
+            let next = step(into: part, of: directory, path: path, last: last)
+            _ = Platform.closeDescriptor(directory)
+            switch next {
+            case .success(let descriptor): directory = descriptor
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        return check(directory)
+    }
+
+    /// Opens (creating if needed) the folder `part` inside `parent`. A symbolic link
+    /// on the way is followed only when root or the user running the gate owns it (a
+    /// system's /home link, the user's own ~/.local); another user's link, or any link
+    /// as the last component, is refused.
+    private func step(into part: String, of parent: Int32, path: String, last: Bool) -> Result<Int32, StoreFailure> {
+        var next = openat(parent, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if next < 0 && errno == ENOENT {
+            var owner = stat()
+            if fstat(parent, &owner) != 0 || owner.st_uid != geteuid() {
+                let above = path.split(separator: "/").dropLast().joined(separator: "/")
+                return .failure(.refused("cannot create \(path): /\(above) belongs to uid \(owner.st_uid), not to uid \(geteuid()); the gate creates its state only in folders of its user's own"))
+            }
+            if mkdirat(parent, part, 0o700) != 0 && errno != EEXIST {
+                return .failure(.refused("cannot create \(path): \(Platform.describe(errno: errno))"))
+            }
+            next = openat(parent, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        }
+        if next >= 0 { return .success(next) }
+        let code = errno
+        var info = stat()
+        let isLink = fstatat(parent, part, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+        if isLink && last {
+            return .failure(.refused("\(folder) is not a real folder (a symbolic link?): remove it so the gate can make its own"))
+        }
+        if isLink && (info.st_uid == 0 || info.st_uid == geteuid()) {
+            next = openat(parent, part, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if next >= 0 { return .success(next) }
+            return .failure(.refused("cannot open \(path): \(Platform.describe(errno: errno))"))
+        }
+        if isLink {
+            return .failure(.refused("\(path) is a symbolic link that belongs to uid \(info.st_uid): the gate will not follow it; set XDG_STATE_HOME to a folder of your own"))
+        }
+        if code == ENOTDIR {
+            return .failure(.refused("cannot create \(folder): \(path) is not a folder"))
+        }
+        return .failure(.refused("cannot open \(path): \(Platform.describe(errno: code))"))
+    }
+
+    /// The folder must belong to the user running the gate and be closed to others.
+    private func check(_ directory: Int32) -> Result<Int32, StoreFailure> {
+        var info = stat()
+        let owner = geteuid()
+        if fstat(directory, &info) != 0 || info.st_uid != owner || info.st_mode & 0o022 != 0 {
+            _ = Platform.closeDescriptor(directory)
+            if info.st_uid != owner {
+                let advice = owner == 0 ? "root must remove it" : "run the gate with your own HOME, or remove the folder"
+                return .failure(.refused("\(folder) belongs to uid \(info.st_uid), not to uid \(owner): \(advice)"))
+            }
+            return .failure(.refused("\(folder) can be written by others: run 'chmod go-w \(folder)'"))
+        }
+        return .success(directory)
+    }
+
+    package func read(in directory: Int32) -> StoredState {
+        switch readText("lockout", in: directory) {
+        case .success(nil): return .none
+        case .success(let text?): return LockoutState.parse(text).map { .state($0) } ?? .damaged
+        case .failure(.damaged): return .damaged
+        case .failure(.unreadable(let reason)): return .unreadable(reason)
+        }
+    }
+
+    /// Why a record could not be had: unreadable (not a file of the store's user alone,
+    /// a link, an I/O error) or damaged (too long, not text).
+    package enum RecordProblem: Error, Equatable {
+        case unreadable(String)
+        case damaged
+    }
+
+    /// The record `name` in the folder: nil when there is none. It must be a regular file
+    /// of the store's user (the effective user) that group and others cannot write.
+    package func readText(_ name: String, in directory: Int32) -> Result<String?, RecordProblem> {
+        let fd: Int32
+        let info: stat
+        do {
+            (fd, info) = try Platform.openRegularFile(name, in: directory, flags: O_RDONLY | O_NOFOLLOW)
+        } catch {
+            if error.code == ENOENT { return .success(nil) }
+            return .failure(.unreadable(error.code == ELOOP ? "it is a symbolic link" : error.reason))
+        }
+        defer { _ = Platform.closeDescriptor(fd) }
+        let owner = geteuid()
+        if info.st_uid != owner {
+            return .failure(.unreadable("it belongs to uid \(info.st_uid), not to \(owner == 0 ? "root" : "uid \(owner)")"))
+        }
+        if info.st_mode & 0o022 != 0 { return .failure(.unreadable("group or others can write it")) }
+        if info.st_nlink != 1 { return .failure(.unreadable("it has another name (a hard link)")) }
+        do {
+            let bytes = try Platform.readAll(fd, path: folder + "/" + name, limit: 4096)
+            guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(.damaged) }
+            return .success(text)
+        } catch {
+            return .failure(error.tooLarge ? .damaged : .unreadable(error.reason))
+        }
+    }
+
+    /// Replaces the state atomically; nil removes it. Returns an error text on failure.
+    package func write(_ state: LockoutState?, in directory: Int32) -> String? {
+        writeText(state?.serialized, "lockout", in: directory)
+    }
+
+    /// Replaces the record `name` atomically (0600); nil removes it. An error text on failure.
+    package func writeText(_ text: String?, _ name: String, in directory: Int32) -> String? {
+        guard let text else {
+            if unlinkat(directory, name, 0) != 0 && errno != ENOENT {
+                return "cannot remove \(folder)/\(name): \(Platform.describe(errno: errno))"
+            }
+            return nil
+        }
+        let temporary = "\(name).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return "cannot write in \(folder): \(Platform.describe(errno: errno))" }
+        Platform.writeAll(fd, Array(text.utf8))
+        let synced = fsync(fd) == 0
+        _ = Platform.closeDescriptor(fd)
+        guard synced, renameat(directory, temporary, directory, name) == 0 else {
+            let reason = Platform.describe(errno: errno)
+            unlinkat(directory, temporary, 0)
+            return "cannot write \(folder)/\(name): \(reason)"
+        }
+        return nil
+    }
+
+    package static func clocks() -> Clocks {
+        var wall = timespec()
+        clock_gettime(CLOCK_REALTIME, &wall)
+        return Clocks(wall: Double(wall.tv_sec) + Double(wall.tv_nsec) / 1e9,
+                      boot: Platform.bootClockSeconds(), bootID: Platform.bootIdentity())
+    }
+}
