@@ -94,8 +94,9 @@ public enum CLI {
             return Ending(.informed(GateStrings.template(language: language.language)))
         case .odds:
             return Ending(.informed(oddsReport(options.configuration)))
-        case .checkSudoConf(let path):
-            return SudoConfCheck(path: path).run()
+        case .check(let paths, let asSudoConf):
+            let named = paths ?? (options.command.isEmpty ? nil : options.command)
+            return ConfigurationCheck(paths: named, asSudoConf: asSudoConf).run()
         case .approval(let request):
             return ApprovalClient(request: request).run()
         case .gate:

@@ -156,12 +156,12 @@ func captures(_ pattern: String, in text: String) -> [[String]] {
 
     @Test func everyGateOptionIsPassedThroughOrAnExceptionWithItsReason() {
         for spec in OptionTable.specs where Self.notPassedThrough[spec.long] == nil {
-            #expect(SudoPluginOptions.gateOptions.contains(spec.long), """
-                the sudo judge does not pass --\(spec.long) through: add it to SudoPluginOptions.gateOptions \
+            #expect(DoorOptions.gateOptions.contains(spec.long), """
+                the sudo judge does not pass --\(spec.long) through: add it to DoorOptions.gateOptions \
                 or to notPassedThrough here, with the reason
                 """)
         }
-        for name in SudoPluginOptions.gateOptions {
+        for name in DoorOptions.gateOptions {
             #expect(OptionTable.spec(long: Substring(name)) != nil, "the judge passes --\(name), which the gate has not")
             #expect(Self.notPassedThrough[name] == nil, "--\(name) is both passed and listed as not passed")
         }

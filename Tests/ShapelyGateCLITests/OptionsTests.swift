@@ -109,10 +109,10 @@ import Testing
     }
 
     @Test func aMisspeltWordOfTheSudoOrPamLineIsNamed() {
-        #expect(throws: SudoRefusal("unknown option 'timout' in the sudo.conf Plugin line; did you mean 'timeout'?")) {
-            try SudoPluginOptions.parse(["timout=5"])
+        #expect(throws: Refusal("unknown option 'timout' in the sudo.conf Plugin line; did you mean 'timeout'?")) {
+            try DoorOptions.parse(["timout=5"])
         }
-        #expect(throws: SudoRefusal("unknown option 'persn' in the PAM line; did you mean 'person'?")) {
+        #expect(throws: Refusal("unknown option 'persn' in the PAM line; did you mean 'person'?")) {
             try PamModuleOptions.parse(["persn=caller"])
         }
     }

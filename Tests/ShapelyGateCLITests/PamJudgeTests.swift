@@ -13,16 +13,16 @@ struct PamJudgeTests {
     @Test func personIsRequiredAndSaysWhoIsGated() throws {
         #expect(try PamModuleOptions.parse(["person=caller"]).person == .caller)
         #expect(try PamModuleOptions.parse(["person=login", "timeout=20"]).person == .login)
-        #expect(throws: SudoRefusal("the PAM line needs person=caller or person=login: say who is gated")) {
+        #expect(throws: Refusal("the PAM line needs person=caller or person=login: say who is gated")) {
             try PamModuleOptions.parse(["timeout=20"])
         }
-        #expect(throws: SudoRefusal("invalid person=root: expected person=caller or person=login")) {
+        #expect(throws: Refusal("invalid person=root: expected person=caller or person=login")) {
             try PamModuleOptions.parse(["person=root"])
         }
-        #expect(throws: SudoRefusal("option person= is given twice: give each option once")) {
+        #expect(throws: Refusal("option person= is given twice: give each option once")) {
             try PamModuleOptions.parse(["person=login", "person=caller"])
         }
-        #expect(throws: SudoRefusal("option users= is given twice: give each option once")) {
+        #expect(throws: Refusal("option users= is given twice: give each option once")) {
             try PamModuleOptions.parse(["person=caller", "users=root", "users=nobody"])
         }
     }
@@ -31,19 +31,19 @@ struct PamJudgeTests {
         let options = try PamModuleOptions.parse(["person=caller", "timeout=20", "strict", "users=root", "approval=board"])
         #expect(options.shared.gateArguments == ["--timeout", "20", "--strict"])
         #expect(options.shared.users == ["root"])
-        #expect(throws: SudoRefusal("invalid timeout=0: expected a whole number 1-3600")) {
+        #expect(throws: Refusal("invalid timeout=0: expected a whole number 1-3600")) {
             try PamModuleOptions.parse(["person=caller", "timeout=0"])
         }
     }
 
     @Test func whatMeansNothingAtAPamDoorIsRefusedByName() {
         for name in ["commands=/bin/sh", "grace=30", "board=words"] {
-            #expect(throws: SudoRefusal.self) { try PamModuleOptions.parse(["person=caller", name]) }
+            #expect(throws: Refusal.self) { try PamModuleOptions.parse(["person=caller", name]) }
         }
-        #expect(throws: SudoRefusal("unknown option 'colour' in the PAM line")) {
+        #expect(throws: Refusal("unknown option 'colour' in the PAM line")) {
             try PamModuleOptions.parse(["person=caller", "colour=red"])
         }
-        #expect(throws: SudoRefusal.self) { try PamModuleOptions.parse(["person=caller", "lang=e\u{1B}n"]) }
+        #expect(throws: Refusal.self) { try PamModuleOptions.parse(["person=caller", "lang=e\u{1B}n"]) }
     }
 
     @Test func piecesFitPAMsMessageSizeAndBreakAtLineEnds() {

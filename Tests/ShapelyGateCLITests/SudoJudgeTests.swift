@@ -18,7 +18,7 @@ import ShapelyGateSystem
 import Glibc
 #endif
 
-@Suite struct SudoPluginOptionsTests {
+@Suite struct DoorOptionsTests {
     @Test(arguments: [
         (["timout=5"], "unknown option 'timout' in the sudo.conf Plugin line; did you mean 'timeout'?"),
         (["=5"], "unknown option '=5' in the sudo.conf Plugin line"),
@@ -55,16 +55,16 @@ import Glibc
         (["strict", "strict"], "option strict is given twice: give each option once"),
     ])
     func aBadOptionIsOneMessageNamingIt(options: [String], message: String) {
-        #expect(throws: SudoRefusal(message)) { try SudoPluginOptions.parse(options) }
+        #expect(throws: Refusal(message)) { try DoorOptions.parse(options) }
     }
 
     @Test func aShapeTheGateDoesNotKnowIsNamed() throws {
-        let error = try #require(throws: SudoRefusal.self) { try SudoPluginOptions.parse(["kinds=circle,blob"]) }
+        let error = try #require(throws: Refusal.self) { try DoorOptions.parse(["kinds=circle,blob"]) }
         #expect(error.message.hasPrefix("invalid kinds=circle,blob: unknown shape 'blob'"))
     }
 
     @Test func everyGoodOptionIsKeptForTheGateInOrder() throws {
-        let options = try SudoPluginOptions.parse([
+        let options = try DoorOptions.parse([
             "users=root,0", "groups=root,0", "commands=/usr/bin/apt,/usr/sbin/", "timeout=20", "attempts=1", "rounds=3",
             "shapes-per-kind=2", "kinds=circle,star", "strict", "cooldown=60", "lang=pt_BR.UTF-8", "strings=/",
             "path=/usr/local/bin/shapelygate", "seed=7", "grace=120", "board=words",
@@ -84,7 +84,7 @@ import Glibc
         for (name, range) in ranges {
             for (value, accepted) in [(range.lowerBound, true), (range.upperBound, true),
                                       (range.lowerBound - 1, false), (range.upperBound + 1, false)] {
-                #expect(((try? SudoPluginOptions.parse(["\(name)=\(value)"])) != nil) == accepted, "\(name)=\(value)")
+                #expect(((try? DoorOptions.parse(["\(name)=\(value)"])) != nil) == accepted, "\(name)=\(value)")
             }
         }
     }
@@ -101,7 +101,7 @@ import Glibc
 
 @Suite struct SudoMatchTests {
     func match(_ options: [String]) throws -> SudoMatch {
-        var match = SudoMatch(options: SudoPluginOptions(users: options.filter { !$0.hasPrefix("%") },
+        var match = SudoMatch(options: DoorOptions(users: options.filter { !$0.hasPrefix("%") },
                                                       groups: options.filter { $0.hasPrefix("%") }.map { String($0.dropFirst()) }))
         match.passwd = "root:x:0:0::/root:/bin/sh\nkid:x:1000:1000::/home/kid:/bin/sh\n"
         match.group = "root:x:0:\nkids:x:2000:kid\n"
@@ -131,14 +131,14 @@ import Glibc
         mkdir(folder + "/bin", 0o755)
         writeFile(folder + "/bin/tool", "")
         symlink(folder + "/bin", folder + "/link")
-        let match = SudoMatch(options: SudoPluginOptions(commands: [folder + "/bin/"]))
+        let match = SudoMatch(options: DoorOptions(commands: [folder + "/bin/"]))
         #expect(match.gates(command: folder + "/bin/tool"))
         #expect(match.gates(command: folder + "/link/tool"))
         #expect(!match.gates(command: folder + "/binary"))
         #expect(!match.gates(command: "/usr/bin/true"))
         #expect(match.gates(command: "relative"))
         #expect(match.gates(command: nil))
-        let byFile = SudoMatch(options: SudoPluginOptions(commands: [folder + "/link/tool"]))
+        let byFile = SudoMatch(options: DoorOptions(commands: [folder + "/link/tool"]))
         #expect(byFile.gates(command: folder + "/bin/tool"))
     }
 }
@@ -504,16 +504,16 @@ extension SudoRecords.LockoutCheck {
                       ("%nogroup-here", "option approvers= names an unknown group 'nogroup-here'"),
                       ("mum,,dad", "option approvers= has an empty entry"), ("%", "option approvers= has an empty entry")])
     func anUnknownNameOrAnEmptyEntryIsRefused(_ value: String, _ message: String) {
-        #expect(throws: SudoRefusal(message)) { try approvers(value) }
+        #expect(throws: Refusal(message)) { try approvers(value) }
     }
 
     @Test func theModesAndTheTimeoutAreChecked() throws {
         #expect(try ApprovalMode.parse("either", name: "approval") == .either)
-        #expect(throws: SudoRefusal("invalid approval=maybe: expected board, parent, either or both")) {
+        #expect(throws: Refusal("invalid approval=maybe: expected board, parent, either or both")) {
             try ApprovalMode.parse("maybe", name: "approval")
         }
         #expect(try Approvers.timeout("300", name: "approval-timeout") == 300)
-        #expect(throws: SudoRefusal("invalid approval-timeout=0: expected a whole number 1-86400")) {
+        #expect(throws: Refusal("invalid approval-timeout=0: expected a whole number 1-86400")) {
             try Approvers.timeout("0", name: "approval-timeout")
         }
         #expect(SudoJudgement.approvalProblem(ApprovalSettings(mode: .parent), policyFile: "/etc/shapelygate.conf")

@@ -3,7 +3,7 @@
 // gives (two unsigned ints, then four function pointers). Only paths that start no
 // judge are called here (the build folder's program is not one root may trust); the
 // judge is run under sudo in the other suites, and its option checks are unit-tested
-// (ShapelyGateCLITests/SudoPluginOptionsTests).
+// (ShapelyGateCLITests/DoorOptionsTests).
 
 import ShapelyGate
 import TestSupport

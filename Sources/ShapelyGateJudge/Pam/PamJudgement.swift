@@ -1,7 +1,7 @@
 // PamJudgement.swift — the judge's rules for one authentication at a PAM door, in the
 // order they apply (PamJudge.swift has the contract): the options and the policy, who is
 // gated, the lockout, then the board and, by `approval=`, an approver's answer, and the
-// audit record — the sudo judge's own pieces (SudoPluginOptions, SudoMatch,
+// audit record — the sudo judge's own pieces (DoorOptions, SudoMatch,
 // SudoRecords, SudoJudgement's settings and approval rules, Approval/), used as they are.
 
 import ShapelyGate
@@ -12,25 +12,25 @@ import ShapelyGateSystem
 
 package struct PamJudgement {
     package let facts: PamFacts
-    package let options: PamModuleOptions
+    package let options: DoorOptions
     package let gate: (options: Options, policy: Policy)
     package let strings: GateStrings
     package let approval: ApprovalSettings
 
-    package init(facts: PamFacts, files: Settings.Files = SudoJudgement.policyFile) throws(SudoRefusal) {
+    package init(facts: PamFacts, files: Settings.Files = SudoJudgement.policyFile) throws(Refusal) {
         self.facts = facts
-        options = try PamModuleOptions.parse(facts.options)
-        switch SudoJudgement.gateSettings(options.shared, files: files) {
+        options = try DoorOptions.parse(facts.options, door: .pamLine)
+        switch SudoJudgement.gateSettings(options, files: files) {
         case .success(let loaded): gate = loaded
-        case .failure(let error): throw SudoRefusal(error.message)
+        case .failure(let error): throw Refusal(error.message)
         }
-        approval = SudoJudgement.approval(options.shared, policy: gate.policy)
-        if let problem = SudoJudgement.approvalProblem(approval, policyFile: files.system) { throw SudoRefusal(problem) }
+        approval = SudoJudgement.approval(options, policy: gate.policy)
+        if let problem = SudoJudgement.approvalProblem(approval, policyFile: files.system) { throw Refusal(problem) }
         do {
             strings = try StringsFile.load(gate.options.stringsPath,
                                            LanguageResolver.resolve(explicit: gate.options.language, environment: [:]))
         } catch {
-            throw SudoRefusal(error.message)
+            throw Refusal(error.message)
         }
     }
 
@@ -39,13 +39,14 @@ package struct PamJudgement {
         switch options.person {
         case .caller: return facts.caller.flatMap { AccountPerson.find(uid: $0) }
         case .login: return facts.user.flatMap { AccountPerson.find(name: $0) }
+        case nil: return nil  // DoorOptions.parse requires person= at a PAM door
         }
     }
 
     /// Whether users= and groups= take in this person (for the caller, the name in
     /// PAM_RUSER too: in doubt, gated).
     package func gates(_ person: AccountPerson) -> Bool {
-        let match = SudoMatch(options: options.shared)
+        let match = SudoMatch(options: options)
         if match.gates(user: person.name, uid: person.uid, gid: person.gid, groups: person.groups) { return true }
         guard options.person == .caller, let named = facts.remoteUser, named != person.name,
               let other = AccountPerson.find(name: named) else { return false }

@@ -18,7 +18,7 @@ import ShapelyGateSystem
 
 package struct SudoGateRun {
     package let facts: SudoFacts
-    package let plugin: SudoPluginOptions
+    package let plugin: DoorOptions
     package let account: PasswordEntry
     package let uid: uid_t
     package let gid: gid_t
@@ -39,7 +39,7 @@ package struct SudoGateRun {
         var entries = ["PATH=/usr/bin:/bin", "HOME=\(account.home)", "USER=\(account.name)", "LOGNAME=\(account.name)",
                        "SWIFT_BACKTRACE=enable=no"]
         for name in SudoJudgement.passedEnvironment {
-            guard let value = facts.submitEnvironment[name], value.utf8.count <= SudoPluginOptions.longest,
+            guard let value = facts.submitEnvironment[name], value.utf8.count <= DoorOptions.longest,
                   !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { continue }
             entries.append("\(name)=\(value)")
         }

@@ -17,7 +17,7 @@ import ShapelyGateSession
 import ShapelyGateSystem
 
 package struct SudoJudgement {
-    package let options: SudoPluginOptions
+    package let options: DoorOptions
     package let match: SudoMatch
     package let gatesPerson: Bool
     /// The gate's settings under the Plugin line: the policy file, then the line's options.
@@ -30,7 +30,7 @@ package struct SudoJudgement {
     /// The Plugin line's approval settings over the policy's (when the policy reads).
     package var approval: ApprovalSettings { Self.approval(options, policy: (try? settings.get().policy) ?? Policy()) }
 
-    package static func approval(_ options: SudoPluginOptions, policy: Policy) -> ApprovalSettings {
+    package static func approval(_ options: DoorOptions, policy: Policy) -> ApprovalSettings {
         ApprovalSettings(mode: options.approval ?? policy.approval ?? .board,
                          approvers: options.approvers ?? policy.approvers ?? Approvers(),
                          timeout: options.approvalTimeout ?? policy.approvalTimeout ?? Approvers.defaultTimeout,
@@ -47,8 +47,8 @@ package struct SudoJudgement {
     package static let passedEnvironment = ["TERM", "LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LANGUAGE", "NO_COLOR", "COLORTERM"]
     package static let policyFile = Settings.Files.installed
 
-    package init(facts: SudoFacts, files: Settings.Files = SudoJudgement.policyFile) throws(SudoRefusal) {
-        options = try SudoPluginOptions.parse(facts.options)
+    package init(facts: SudoFacts, files: Settings.Files = SudoJudgement.policyFile) throws(Refusal) {
+        options = try DoorOptions.parse(facts.options)
         match = SudoMatch(options: options)
         // The groups sudo reports are the session's, from when it began; a child added to
         // groups= since is gated too: both the session's groups and the files' count.
@@ -58,11 +58,11 @@ package struct SudoJudgement {
         settings = Self.gateSettings(options, files: files)
         // A broken policy holds up no one here: gated commands are denied at check().
         if case .success = settings, let problem = Self.approvalProblem(approval, policyFile: files.system) {
-            throw SudoRefusal(problem)
+            throw Refusal(problem)
         }
     }
 
-    package static func gateSettings(_ plugin: SudoPluginOptions, files: Settings.Files) -> Result<(options: Options, policy: Policy), GateError> {
+    package static func gateSettings(_ plugin: DoorOptions, files: Settings.Files) -> Result<(options: Options, policy: Policy), GateError> {
         do throws(GateError) {
             var base = Options()
             var policy = Policy()

@@ -49,27 +49,27 @@ package final class ApprovalDesk {
     package static let connectionsPerLook = 8
 
     /// Opens a desk for `request`, or says why it cannot.
-    package static func open(for request: ApprovalRequest, approvers: Approvers, folder: String = folder) -> Result<ApprovalDesk, SudoRefusal> {
+    package static func open(for request: ApprovalRequest, approvers: Approvers, folder: String = folder) -> Result<ApprovalDesk, Refusal> {
         if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-            return .failure(SudoRefusal("cannot make \(folder): \(Platform.describe(errno: errno))"))
+            return .failure(Refusal("cannot make \(folder): \(Platform.describe(errno: errno))"))
         }
         let directory = Platform.openFolder(folder)
         var info = stat()
         guard directory >= 0, fstat(directory, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o7777 == 0o755 else {
             if directory >= 0 { _ = Platform.closeDescriptor(directory) }
-            return .failure(SudoRefusal("\(folder) must be a folder of root's, mode 0755"))
+            return .failure(Refusal("\(folder) must be a folder of root's, mode 0755"))
         }
         defer { _ = Platform.closeDescriptor(directory) }
         // The lock is a file of root's only: anyone may open the folder, and so lock it.
         guard let lock = try? Platform.openRegularFile(".lock", in: directory, flags: O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600),
               lock.info.st_uid == geteuid(), lock.info.st_mode & 0o077 == 0 else {
-            return .failure(SudoRefusal("cannot use \(folder)/.lock: it must be a file of root's alone"))
+            return .failure(Refusal("cannot use \(folder)/.lock: it must be a file of root's alone"))
         }
         defer { _ = Platform.closeDescriptor(lock.descriptor) }
         let patience = Platform.monotonicSeconds() + 5
         while flock(lock.descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard Platform.monotonicSeconds() < patience, Platform.waitForSignal(among: Signals.judgeEndings, within: 0.05) == nil else {
-                return .failure(SudoRefusal("\(folder)/.lock is held by another process"))
+                return .failure(Refusal("\(folder)/.lock is held by another process"))
             }
         }
         for slot in 0..<slots {
@@ -90,7 +90,7 @@ package final class ApprovalDesk {
                   let listener = Platform.listeningSocket(at: path, mode: 0o666) else { continue }
             return .success(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers))
         }
-        return .failure(SudoRefusal("every one of the \(slots) places for a request in \(folder) is taken"))
+        return .failure(Refusal("every one of the \(slots) places for a request in \(folder) is taken"))
     }
 
     /// Answers those waiting to connect (a few at a time); the approver's answer to this

@@ -20,13 +20,6 @@ package enum ApprovalMode: String, CaseIterable, Equatable, Sendable {
 
     package var asksApprover: Bool { self != .board }
     package var showsBoard: Bool { self != .parent }
-
-    package static func parse(_ value: String, name: String) throws(SudoRefusal) -> ApprovalMode {
-        guard let mode = ApprovalMode(rawValue: value) else {
-            throw SudoRefusal("invalid \(name)=\(value.prefix(40)): expected board, parent, either or both")
-        }
-        return mode
-    }
 }
 
 package struct Approvers: Equatable, Sendable {
@@ -43,20 +36,20 @@ package struct Approvers: Equatable, Sendable {
     package var isEmpty: Bool { users.isEmpty && groups.isEmpty }
 
     /// `mum,1001,%parents`: each name must exist.
-    package static func parse(_ value: String, name: String, passwd: String = SystemAccounts.passwordFile(),
-                      group: String = SystemAccounts.groupFile()) throws(SudoRefusal) -> Approvers {
+    package static func parse(_ value: String, passwd: String = SystemAccounts.passwordFile(),
+                              group: String = SystemAccounts.groupFile()) throws(WordProblem) -> Approvers {
         var approvers = Approvers()
         for item in value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-            guard !item.isEmpty, item != "%" else { throw SudoRefusal("option \(name)= has an empty entry") }
+            guard !item.isEmpty, item != "%" else { throw .option("has an empty entry") }
             if item.hasPrefix("%") {
                 let entry = String(item.dropFirst())
-                guard SudoPluginOptions.isNumber(entry) || SystemAccounts.gid(named: entry, group: group) != nil else {
-                    throw SudoRefusal("option \(name)= names an unknown group '\(entry.prefix(64))'")
+                guard ValueReader.isNumber(entry) || SystemAccounts.gid(named: entry, group: group) != nil else {
+                    throw .option("names an unknown group '\(entry.prefix(64))'")
                 }
                 approvers.groups.append(entry)
             } else {
-                guard SudoPluginOptions.isNumber(item) || SystemAccounts.uid(named: item, passwd: passwd) != nil else {
-                    throw SudoRefusal("option \(name)= names an unknown user '\(item.prefix(64))'")
+                guard ValueReader.isNumber(item) || SystemAccounts.uid(named: item, passwd: passwd) != nil else {
+                    throw .option("names an unknown user '\(item.prefix(64))'")
                 }
                 approvers.users.append(item)
             }
@@ -64,12 +57,6 @@ package struct Approvers: Equatable, Sendable {
         return approvers
     }
 
-    package static func timeout(_ value: String, name: String) throws(SudoRefusal) -> Int {
-        guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let seconds = Int(value), timeoutRange.contains(seconds) else {
-            throw SudoRefusal("invalid \(name)=\(value.prefix(40)): expected a whole number \(timeoutRange.lowerBound)-\(timeoutRange.upperBound)")
-        }
-        return seconds
-    }
 
     /// Whether the process of `uid` may answer a request `requester` made: by its user,
     /// or a group the account files give that user (AccountPerson).
@@ -79,11 +66,11 @@ package struct Approvers: Equatable, Sendable {
         if uid == 0 { return true }
         let person = AccountPerson.find(uid: uid, passwd: passwd, group: group)
         for entry in users {
-            if SudoPluginOptions.isNumber(entry) ? uid_t(entry) == uid : entry == person?.name { return true }
+            if ValueReader.isNumber(entry) ? uid_t(entry) == uid : entry == person?.name { return true }
         }
         guard let person else { return false }
         for entry in groups {
-            let wanted = SudoPluginOptions.isNumber(entry) ? gid_t(entry) : SystemAccounts.gid(named: entry, group: group)
+            let wanted = ValueReader.isNumber(entry) ? gid_t(entry) : SystemAccounts.gid(named: entry, group: group)
             if let wanted, person.groups.contains(wanted) { return true }
         }
         return false

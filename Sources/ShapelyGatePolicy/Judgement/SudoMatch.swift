@@ -16,17 +16,17 @@
 import ShapelyGateSystem
 
 package struct SudoMatch {
-    package let options: SudoPluginOptions
+    package let options: DoorOptions
     package var passwd = SystemAccounts.passwordFile()
     package var group = SystemAccounts.groupFile()
 
-    package init(options: SudoPluginOptions) { self.options = options }
+    package init(options: DoorOptions) { self.options = options }
 
     package func gates(user name: String?, uid: uid_t?, gid: gid_t?, groups: [gid_t]) -> Bool {
         if options.users.isEmpty && options.groups.isEmpty { return true }
         for entry in options.users {
             if entry == name { return true }
-            if SudoPluginOptions.isNumber(entry) {
+            if ValueReader.isNumber(entry) {
                 if let uid, uid_t(entry) == uid { return true }
             } else {
                 guard let listed = SystemAccounts.uid(named: entry, passwd: passwd) else { return true }
@@ -35,7 +35,7 @@ package struct SudoMatch {
         }
         for entry in options.groups {
             let wanted: gid_t?
-            if SudoPluginOptions.isNumber(entry) {
+            if ValueReader.isNumber(entry) {
                 wanted = gid_t(entry)
             } else {
                 wanted = SystemAccounts.gid(named: entry, group: group)

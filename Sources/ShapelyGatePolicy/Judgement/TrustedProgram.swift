@@ -11,7 +11,7 @@ import CShapelyGateGuard
 import ShapelyGateSystem
 
 package enum TrustedProgram {
-    package static func open(_ path: String, unprivileged: Bool) -> Result<Int32, SudoRefusal> {
+    package static func open(_ path: String, unprivileged: Bool) -> Result<Int32, Refusal> {
         var message = sg_door_message()
         message.unprivileged = unprivileged ? 1 : 0
         let found: Int32 = path.withCString { text in
@@ -20,13 +20,13 @@ package enum TrustedProgram {
         }
         guard found >= 0 else {
             let text = withUnsafeBytes(of: message.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            return .failure(SudoRefusal(text.replacing("shapelygate: ", with: "", maxReplacements: 1)))
+            return .failure(Refusal(text.replacing("shapelygate: ", with: "", maxReplacements: 1)))
         }
         guard unprivileged else { return .success(found) }
         var info = stat()
         guard fstat(found, &info) == 0, info.st_mode & S_IXOTH != 0 else {
             _ = Platform.closeDescriptor(found)
-            return .failure(SudoRefusal("notify=\(path): nobody may run it: give others the right to run it (chmod o+x)"))
+            return .failure(Refusal("notify=\(path): nobody may run it: give others the right to run it (chmod o+x)"))
         }
         return .success(found)
     }

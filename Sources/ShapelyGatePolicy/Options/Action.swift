@@ -1,6 +1,6 @@
 // Action.swift — what a run does: the gate itself (the default), or one of the
 // informational actions that print and leave without a board (--help, --version,
-// --strings-template, --odds, --check-sudo-conf, and an approver's --pending, --approve
+// --strings-template, --odds, --check, and an approver's --pending, --approve
 // and --deny). The last of these flags given wins.
 
 package enum Action: Equatable, Sendable {
@@ -9,7 +9,8 @@ package enum Action: Equatable, Sendable {
     case version
     case stringsTemplate(language: String?)
     case odds
-    case checkSudoConf(path: String)
+    /// `--check [FILE...]`: nil checks the installed files.
+    case check(paths: [String]?, asSudoConf: Bool)
     /// An approver's side of a sudo approval request.
     case approval(ApproverRequest)
 }

@@ -24,12 +24,12 @@ package struct OptionSpec: Sendable {
     package let help: String
     /// Whether `/etc/shapelygate.conf` and the user's file may set it (flags take yes/no).
     package let inFiles: Bool
-    /// The floor the system file may put on it, e.g. `min-rounds` on `rounds`.
-    package let floor: PolicyFloor?
+    /// The system file's word that bounds it, e.g. `min-rounds` on `rounds`.
+    package let floor: String?
     /// Reads a value (nil for a flag); throws only `GateError`.
     package let read: @Sendable (String?) throws -> Change
 
-    package init(long: String, short: Character?, value: Value, help: String, inFiles: Bool, floor: PolicyFloor? = nil,
+    package init(long: String, short: Character?, value: Value, help: String, inFiles: Bool, floor: String? = nil,
          read: @escaping @Sendable (String?) throws -> Change) {
         self.long = long
         self.short = short
@@ -38,6 +38,21 @@ package struct OptionSpec: Sendable {
         self.inFiles = inFiles
         self.floor = floor
         self.read = read
+    }
+
+    /// A policy word as the command line takes it: read by the grammar at this door.
+    package init(word: PolicyWord) {
+        let value: Value = word.isFlag ? .none : .required(word.valueName ?? "VALUE")
+        self.init(long: word.name, short: word.short, value: value, help: word.help,
+                  inFiles: word.doors.contains(.userFile) || word.doors.contains(.systemFile), floor: word.floor) { given in
+            let read: WordValue
+            do throws(Refusal) {
+                read = try Grammar.read(word, given, at: .commandLine)
+            } catch {
+                throw GateError.usage(error.message)
+            }
+            return { word.apply(read, to: &$0) }
+        }
     }
 
     /// Reads `value` once, or throws the usage error naming this option.

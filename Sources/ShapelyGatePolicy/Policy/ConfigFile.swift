@@ -4,15 +4,14 @@
 //   /etc/shapelygate.conf        defaults for everyone, floors, logging (root's file)
 //   $XDG_CONFIG_HOME/shapelygate/config (default ~/.config/shapelygate/config)
 //                                the user's own defaults
-// Keys are the long options that a file may set (see `OptionTable`; flags take yes or
-// no). The system file alone may also set floors — min-rounds, min-kinds,
-// max-attempts, max-timeout, min-cooldown, require-timeout — logging — syslog
-// (yes/no), log-file (an absolute path) — and max-grace (seconds, 0-86400), approvers,
-// approval, approval-timeout and notify, which the sudo judge reads and the gate only checks.
+// Keys are the policy words a file may hold (Grammar: the gate's words, flags taking yes
+// or no). The system file alone may also set floors, logging, max-grace and the approval
+// words, which the judges read and the gate only checks.
 //
 // Contract:
 // - Flags override the user file, which overrides the system file.
-// - Any unknown key, bad value or unreadable file is an error naming file and line:
+// - Any unknown key (with the one meant, when one is near), a word that means nothing in
+//   this file, a bad value or an unreadable file is an error naming file and line:
 //   a broken system file ends the gate with status 2, it never weakens it. A bad value
 //   is named by its key, as the file writes it (`config:1: invalid timeout '1O': ...`),
 //   never as a flag.
@@ -27,30 +26,31 @@ import ShapelyGate
 import ShapelyGateSystem
 
 package enum ConfigFile {
-    /// Keys only the system file may hold: the floors of `OptionTable` and logging.
-    package static var systemOnlyKeys: Set<String> {
-        Set(PolicyFloor.allCases.map(\.key) + loggingKeys + ["max-grace"] + SudoPluginOptions.approvalOptions)
-    }
-    package static let loggingKeys = ["syslog", "log-file"]
-
     /// Reads `path` into `options` (and `policy` for the system file, which must belong
     /// to `owner`). A missing file is no error.
     package static func load(_ path: String, system: Bool, owner: uid_t = 0,
-                     into options: inout Options, policy: inout Policy) throws(GateError) {
+                             into options: inout Options, policy: inout Policy) throws(GateError) {
+        guard let text = try text(of: path, owner: system ? owner : nil) else { return }
+        try apply(text: text, name: path, system: system, into: &options, policy: &policy)
+    }
+
+    /// The text of `path`, read as every file is; when `owner` is given, the file must be
+    /// that owner's and no one else may write it. Nil when there is no such file.
+    package static func text(of path: String, owner: uid_t?) throws(GateError) -> String? {
         let fd: Int32
         let info: stat
         do {
             (fd, info) = try Platform.openRegularFile(path)
         } catch {
-            if error.isMissing { return }
+            if error.isMissing { return nil }
             throw .configuration("\(path): \(error.reason)")
         }
         defer { _ = Platform.closeDescriptor(fd) }
-        if system && info.st_uid != owner {
+        if let owner, info.st_uid != owner {
             let expected = owner == 0 ? "root" : "uid \(owner)"
             throw .configuration("\(path): refused: it belongs to uid \(info.st_uid), not to \(expected); run 'chown \(owner) \(path)'")
         }
-        if system && info.st_mode & 0o022 != 0 {
+        if owner != nil && info.st_mode & 0o022 != 0 {
             throw .configuration("\(path): refused: group or others can write it; run 'chmod go-w \(path)'")
         }
         let bytes: [UInt8]
@@ -62,7 +62,7 @@ package enum ConfigFile {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .configuration("\(path): not valid UTF-8 text")
         }
-        try apply(text: text, name: path, system: system, into: &options, policy: &policy)
+        return text
     }
 
     /// `value` taken from the folder of the file `name` when it is a relative path.
@@ -73,91 +73,55 @@ package enum ConfigFile {
 
     /// Applies the lines of one file's text; `name` is the file named in messages.
     package static func apply(text: String, name: String, system: Bool,
-                      into options: inout Options, policy: inout Policy) throws(GateError) {
-        // Split on any line break, so a file saved with CRLF endings reads the same.
-        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let place = "\(name):\(index + 1)"
-            var line = rawLine
-            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
-            let trimmed = line.trimmingBlanks()
-            if trimmed.isEmpty { continue }
-            guard let equals = trimmed.firstIndex(of: "=") else {
-                throw .configuration("\(place): expected 'key = value'")
-            }
-            let key = String(trimmed[..<equals].trimmingBlanks())
-            let value = String(trimmed[trimmed.index(after: equals)...].trimmingBlanks())
-            if systemOnlyKeys.contains(key) {
-                guard system else { throw .configuration("\(place): '\(key)' may be set only in the system file") }
-                try apply(policyKey: key, value, to: &policy, place: place)
-            } else if let spec = OptionTable.spec(long: Substring(key)), spec.inFiles {
-                try apply(spec, value: key == "strings" ? resolve(value, besides: name) : value,
-                          to: &options, place: place)
-            } else {
-                throw .configuration("\(place): unknown key '\(key)'")
-            }
+                              into options: inout Options, policy: inout Policy) throws(GateError) {
+        for (index, line) in lines(of: text).enumerated() {
+            try apply(line: line, place: "\(name):\(index + 1)", name: name, system: system, to: &options, policy: &policy)
         }
     }
 
-    private static func yesNo(_ value: String, place: String) throws(GateError) -> Bool {
-        switch value.lowercased() {
-        case "yes", "true", "on", "1": return true
-        case "no", "false", "off", "0": return false
-        default: throw .configuration("\(place): expected yes or no, not '\(value)'")
-        }
-    }
-
-    /// An option's `key = value` line, with the option's own checks; flags take yes or no.
-    private static func apply(_ spec: OptionSpec, value: String, to options: inout Options, place: String) throws(GateError) {
-        if case .none = spec.value {
-            if try yesNo(value, place: place) { try spec.apply(nil, &options) }
-            return
-        }
-        do {
-            try spec.apply(value, &options)
-        } catch {
-            // Named as the file writes it (`timeout`), never as a flag (`--timeout`).
-            let problem = "\(place): invalid \(spec.long) '\(value)'"
-            throw .configuration(OptionSpec.reason(error).map { problem + ": " + $0 } ?? problem)
-        }
-    }
-
-    private static func apply(policyKey key: String, _ value: String, to policy: inout Policy, place: String) throws(GateError) {
-        if let floor = PolicyFloor(rawValue: key) {
-            switch floor.field {
-            case .number(let field, let range):
-                guard let number = Int(value), range.contains(number) else {
-                    throw .configuration("\(place): \(key) must be a whole number \(range.lowerBound)-\(range.upperBound)")
-                }
-                policy[keyPath: field] = number
-            case .yesNo(let field):
-                policy[keyPath: field] = try yesNo(value, place: place)
-            }
-            return
-        }
-        switch key {
-        case "syslog": policy.syslog = try yesNo(value, place: place)
-        case "log-file":
-            guard value.hasPrefix("/") else { throw .configuration("\(place): log-file must be an absolute path") }
-            policy.logFile = value
-        case "approvers", "approval", "approval-timeout", "notify":
-            do throws(SudoRefusal) {
-                switch key {
-                case "approvers": policy.approvers = try Approvers.parse(value, name: key)
-                case "approval": policy.approval = try ApprovalMode.parse(value, name: key)
-                case "approval-timeout": policy.approvalTimeout = try Approvers.timeout(value, name: key)
-                default:
-                    guard value.hasPrefix("/") else { throw SudoRefusal("notify must be an absolute path") }
-                    policy.notify = value
-                }
+    /// Every problem of a file's text, one for each line that has one (for --check).
+    package static func problems(text: String, name: String, system: Bool) -> [String] {
+        var options = Options(), policy = Policy(), found: [String] = []
+        for (index, line) in lines(of: text).enumerated() {
+            do throws(GateError) {
+                try apply(line: line, place: "\(name):\(index + 1)", name: name, system: system, to: &options, policy: &policy)
             } catch {
-                throw .configuration("\(place): \(error.message)")
+                found.append(error.message)
             }
-        case "max-grace":
-            guard let seconds = Int(value), (0...86400).contains(seconds) else {
-                throw .configuration("\(place): max-grace must be a whole number 0-86400")
-            }
-            policy.maxGrace = seconds
-        default: throw .configuration("\(place): unknown key '\(key)'")
+        }
+        return found
+    }
+
+    /// The lines, split on any line break, so a file saved with CRLF endings reads the same.
+    static func lines(of text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    }
+
+    static func apply(line rawLine: Substring, place: String, name: String, system: Bool,
+                      to options: inout Options, policy: inout Policy) throws(GateError) {
+        var line = rawLine
+        if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+        let trimmed = line.trimmingBlanks()
+        if trimmed.isEmpty { return }
+        guard let equals = trimmed.firstIndex(of: "=") else {
+            throw .configuration("\(place): expected 'key = value'")
+        }
+        let key = String(trimmed[..<equals].trimmingBlanks())
+        let value = String(trimmed[trimmed.index(after: equals)...].trimmingBlanks())
+        try apply(key, key == "strings" ? resolve(value, besides: name) : value, at: system ? .systemFile : .userFile,
+                  to: &options, policy: &policy, place: place)
+    }
+
+    /// One `key = value` line, read by the grammar at this file's door.
+    package static func apply(_ key: String, _ value: String, at door: Door, to options: inout Options,
+                              policy: inout Policy, place: String) throws(GateError) {
+        guard let word = Grammar.word(key) else { throw .configuration("\(place): " + Grammar.unknown(key, at: door)) }
+        do {
+            let read = try Grammar.read(word, value, at: door)
+            word.apply(read, to: &options)
+            word.apply(read, to: &policy)
+        } catch {
+            throw .configuration("\(place): \(error.message)")
         }
     }
 

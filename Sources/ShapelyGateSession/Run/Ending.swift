@@ -30,7 +30,7 @@ package struct Ending {
         case failed(GateError)
         /// A check's report (standard output) and its problems, one `shapelygate:` line
         /// each on standard error; any problem is a configuration error (status 2).
-        case checked(report: String, problems: [String])
+        case checked(report: String, problems: [String], warnings: [String] = [])
     }
 
     /// What a pass hands on: the command (none for a predicate), the verdict to report
@@ -111,9 +111,10 @@ package struct Ending {
         case .failed(let error):
             output.error(error.report)
             return error.status
-        case .checked(let report, let problems):
+        case .checked(let report, let problems, let warnings):
             if !report.isEmpty { output.standard(report) }
             for problem in problems { output.error(GateError.configuration(problem).report) }
+            for warning in warnings { output.error(GateError.configuration(warning).report) }
             return problems.isEmpty ? .passed : .usage
         }
     }

@@ -1,18 +1,15 @@
-// SudoConfCheck.swift — `shapelygate --check-sudo-conf [FILE]`, as `visudo -c` is for
-// sudoers: every `Plugin shapelygate_approval …` line of sudo.conf (default
-// /etc/sudo.conf) checked the way sudo and the judge will take it, before a typo stops
-// every sudo on the machine.
+// SudoConfCheck.swift — the sudo.conf part of `shapelygate --check` (and of its older
+// spelling, `--check-sudo-conf [FILE]`): every `Plugin shapelygate_approval …` line
+// checked the way sudo and the judge will take it, before a typo stops every sudo on
+// the machine.
 //
 // Contract:
 // - For each such line: the plugin file (relative names from `Path plugin_dir`, else
 //   /usr/libexec/sudo) must be a regular file owned by root that group and others cannot
 //   write, as sudo demands; every option is checked by the judge's own parser
-//   (SudoPluginOptions); path= is walked by the plugin's own trusted walk (trusted.c,
-//   compiled in) and must answer `--version` as this program; and /etc/shapelygate.conf
-//   must read with the line's options as the judge reads it.
-// - One line per problem, `FILE:LINE: problem`, on standard error; status 2 when there is
-//   any, or when no line names the plugin. Otherwise one `FILE:LINE: ok` line per Plugin
-//   line on standard output, and status 0.
+//   (DoorOptions) and the line as a whole as every door's line is (DoorLineCheck).
+// - One line per problem, `FILE:LINE: problem`; a file named on the command line with no
+//   line naming the plugin is a problem too. Otherwise one `FILE:LINE: ok` per line.
 // - The file is read as every file is (Platform: a regular file, bounded); nothing is
 //   written anywhere.
 
@@ -25,14 +22,11 @@ import ShapelyGateSystem
 
 package struct SudoConfCheck {
     package static let defaultPath = "/etc/sudo.conf"
-    /// The program the door opens without path= (SG_DEFAULT_JUDGE in door.c; a test holds
-    /// the two together).
-    package static let defaultProgram = SG_DEFAULT_PROGRAM
     package static let defaultPluginFolder = "/usr/libexec/sudo"
     package static let symbol = "shapelygate_approval"
 
-    package let path: String
-    package var policy = Settings.Files.installed
+    let path: String
+    var lines = DoorLineCheck(files: .installed)
 
     /// One `Plugin shapelygate_approval FILE OPTION…` line.
     package struct PluginLine: Equatable {
@@ -57,49 +51,46 @@ package struct SudoConfCheck {
         return (folder, lines)
     }
 
-    package func run() -> Ending {
-        let bytes: [UInt8]
-        do {
-            bytes = try Platform.readFile(path, limit: 1 << 20)
-        } catch {
-            return .failed(.configuration("\(path): \(error.reason)"))
+    /// The file's findings; `required`: a file with no line naming the plugin is a problem.
+    func findings(text given: String? = nil, required: Bool) -> ConfigurationCheck.Findings {
+        var found = ConfigurationCheck.Findings()
+        let text: String
+        if let given {
+            text = given
+        } else {
+            do {
+                text = String(decoding: try Platform.readFile(path, limit: 1 << 20), as: UTF8.self)
+            } catch {
+                if !required && error.isMissing { return found }
+                found.problems = ["\(path): \(error.reason)"]
+                return found
+            }
         }
-        let (folder, lines) = Self.read(String(decoding: bytes, as: UTF8.self))
-        guard !lines.isEmpty else {
-            return Ending(.checked(report: "", problems: ["\(path): no Plugin line names \(Self.symbol)"]))
+        let (folder, pluginLines) = Self.read(text)
+        if pluginLines.isEmpty && required { found.problems = ["\(path): no Plugin line names \(Self.symbol)"] }
+        for line in pluginLines {
+            let (problems, warnings) = self.problems(line, folder: folder)
+            if problems.isEmpty { found.report += "\(path):\(line.number): ok\n" }
+            found.problems += problems.map { "\(path):\(line.number): \($0)" }
+            found.warnings += warnings.map { "\(path):\(line.number): \($0)" }
         }
-        var report = "", problems: [String] = []
-        for line in lines {
-            let found = self.problems(line, folder: folder).map { "\(path):\(line.number): \($0)" }
-            if found.isEmpty { report += "\(path):\(line.number): ok\n" }
-            problems += found
-        }
-        return Ending(.checked(report: report, problems: problems))
+        return found
     }
 
-    /// What would stop sudo, or the judge, on this line.
-    package func problems(_ line: PluginLine, folder: String) -> [String] {
+    /// What would stop sudo, or the judge, on this line, and where it is weaker than it looks.
+    func problems(_ line: PluginLine, folder: String) -> (problems: [String], warnings: [String]) {
         var problems: [String] = []
         if let problem = pluginFileProblem(line.file, folder: folder) { problems.append(problem) }
-        let options: SudoPluginOptions
-        do {
-            options = try SudoPluginOptions.parse(line.options)
+        do throws(Refusal) {
+            let checked = lines.check(try DoorOptions.parse(line.options, door: .sudoLine))
+            return (problems + checked.problems, checked.warnings)
         } catch {
-            return problems + [error.message]
+            return (problems + [error.message], [])
         }
-        if let problem = judgeProblem(options.path ?? Self.defaultProgram) { problems.append(problem) }
-        if let program = options.notify, let problem = notifyProblem(program) { problems.append(problem) }
-        switch SudoJudgement.gateSettings(options, files: policy) {
-        case .failure(let error): problems.append(error.message)
-        case .success(let settings):
-            let approval = SudoJudgement.approval(options, policy: settings.policy)
-            if let problem = SudoJudgement.approvalProblem(approval, policyFile: policy.system) { problems.append(problem) }
-        }
-        return problems
     }
 
     /// sudo loads a plugin only from a file of root's that no one else can write.
-    package func pluginFileProblem(_ file: String, folder: String) -> String? {
+    func pluginFileProblem(_ file: String, folder: String) -> String? {
         guard !file.isEmpty else { return "the Plugin line names no file" }
         let full = file.hasPrefix("/") ? file : folder + "/" + file
         do {
@@ -110,29 +101,6 @@ package struct SudoConfCheck {
             return nil
         } catch {
             return "\(full): \(error.reason)"
-        }
-    }
-
-    /// path= walked as the plugin walks it, then asked for its version.
-    package func judgeProblem(_ program: String) -> String? {
-        switch TrustedProgram.open(program, unprivileged: false) {
-        case .failure(let refusal): return refusal.message
-        case .success(let found): _ = Platform.closeDescriptor(found)
-        }
-        let said = Self.version(of: program)
-        guard said == "shapelygate \(CLI.version)\n" else {
-            return "path=\(program) does not answer --version as shapelygate \(CLI.version) does"
-        }
-        return nil
-    }
-
-    /// notify= walked as the judge walks it before running it without privileges.
-    package func notifyProblem(_ program: String) -> String? {
-        switch TrustedProgram.open(program, unprivileged: true) {
-        case .failure(let refusal): return refusal.message
-        case .success(let found):
-            _ = Platform.closeDescriptor(found)
-            return nil
         }
     }
 
