@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs shapelygate: the static release binary, the man page, shell completions where
+# Installs shapelygate: the static release binary, the man pages, shell completions where
 # each shell looks for them, and the molly-guard script.
 #
 #   Scripts/install.sh [--prefix DIR] [--destdir DIR] [--binary FILE] [--plugin FILE] [--uninstall]
@@ -17,6 +17,7 @@
 #   PREFIX/bin/shapelygate (stripped, as the .deb's; mode 0711: exec leaves a gate no one
 #   else can read non-dumpable)
 #   PREFIX/share/man/man1/shapelygate.1
+#   PREFIX/share/man/man5/shapelygate.conf.5
 #   PREFIX/share/bash-completion/completions/shapelygate
 #   PREFIX/share/zsh/vendor-completions/_shapelygate (prefix /usr, as Debian's zsh reads)
 #   PREFIX/share/zsh/site-functions/_shapelygate (any other prefix)
@@ -87,6 +88,7 @@ zsh_dir=share/zsh/site-functions
 files=(
     "bin/shapelygate"
     "share/man/man1/shapelygate.1"
+    "share/man/man5/shapelygate.conf.5"
     "share/bash-completion/completions/shapelygate"
     "$zsh_dir/_shapelygate"
     "share/fish/vendor_completions.d/shapelygate.fish"
@@ -95,12 +97,13 @@ files=(
 sources=(
     ""
     "man/shapelygate.1"
+    "man/shapelygate.conf.5"
     "Scripts/completions/shapelygate.bash"
     "Scripts/completions/_shapelygate"
     "Scripts/completions/shapelygate.fish"
     "Scripts/molly-guard/40-shapelygate"
 )
-modes=(711 644 644 644 644 755)
+modes=(711 644 644 644 644 644 755)
 # The folders an install created, so --uninstall can take them away again; not kept in
 # a staged (--destdir) tree, where the package manager owns the folders.
 manifest=$root/share/shapelygate/created-folders

@@ -66,7 +66,7 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 chmod 755 "$stage"
 Scripts/install.sh --prefix /usr --destdir "$stage" --binary "$binary" >/dev/null
-gzip -9n "$stage/usr/share/man/man1/shapelygate.1"
+gzip -9n "$stage/usr/share/man/man1/shapelygate.1" "$stage/usr/share/man/man5/shapelygate.conf.5"
 # --- sudo approval plugin: begin ---
 # install.sh put it in /usr/lib/shapelygate/; the .deb must not ship without it.
 [ -f "$stage/usr/lib/shapelygate/shapelygate_approval.so" ] || { echo "package-deb.sh: the sudo plugin is missing" >&2; exit 1; }

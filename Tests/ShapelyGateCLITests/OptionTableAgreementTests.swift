@@ -94,16 +94,76 @@ func captures(_ pattern: String, in text: String) -> [[String]] {
                     "--\(spec.long): the man page says \(stated), not the range the gate takes")
         }
     }
+}
 
-    @Test func theFileKeysAndFloorsAreTheTables() {
-        let keys = captures(#"Keys are the long options\n\.Pq ([a-z, -]+) ;"#, in: page).first?[0]
-        #expect(keys.map { Set($0.components(separatedBy: " , ")) } == Set(OptionTable.specs.filter(\.inFiles).map(\.long)))
-        // The floors are the .Cm lines after "set floors", up to the logging keys.
-        let sentence = page.components(separatedBy: "may also set floors").dropFirst().first?
-            .components(separatedBy: "and logging").first ?? ""
-        let floors = captures(#"\n\.Cm ([a-z, -]+)"#, in: sentence)
-            .flatMap { $0[0].components(separatedBy: " , ") }.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " ,")) }
-        #expect(Set(floors) == Set(OptionTable.specs.compactMap { $0.floor?.key }), "\(floors)")
+/// shapelygate.conf(5) lists every policy word once, with the doors where it means
+/// something; each list is held to the parsers that read that door: the option table
+/// (command line, and which options a file may set), the system file's own keys, the
+/// sudo.conf Plugin line and the PAM line.
+@Suite struct ConfPageAgreesWithTheDoors {
+    let page = readText(packageRoot + "/man/shapelygate.conf.5")
+
+    /// Each `.It Cm word` of WORDS: word → (its doors, the paragraph after it).
+    var words: [String: (doors: Set<String>, text: String)] {
+        let section = page.components(separatedBy: "\n.Sh WORDS\n").last!.components(separatedBy: "\n.Sh ").first!
+        var found: [String: (Set<String>, String)] = [:]
+        for item in section.components(separatedBy: "\n.It Cm ").dropFirst() {
+            let word = String(item.prefix { $0 != " " && $0 != "\n" })
+            let line = item.split(separator: "\n").first { $0.hasPrefix("Doors: ") } ?? ""
+            let doors = line.dropFirst(7).trimmingCharacters(in: CharacterSet(charactersIn: ".")).components(separatedBy: ", ")
+            #expect(found[word] == nil, "shapelygate.conf(5) lists \(word) twice")
+            found[word] = (Set(doors), item)
+        }
+        return found
+    }
+
+    static let pluginWords = Set(SudoPluginOptions.gateOptions + SudoPluginOptions.lists + SudoPluginOptions.approvalOptions
+                                 + ["path", "grace"])
+    static let pamWords = Set(SudoPluginOptions.gateOptions + SudoPluginOptions.lists + SudoPluginOptions.approvalOptions
+                              + ["path", "person"]).subtracting(PamModuleOptions.refusedHere.keys)
+
+    /// The doors where `word` means something, as the parsers say.
+    static func doors(of word: String) -> Set<String> {
+        var doors: Set<String> = []
+        let spec = OptionTable.spec(long: Substring(word))
+        if spec != nil { doors.insert("command line") }
+        if spec?.inFiles == true { doors.formUnion(["system file", "user file"]) }
+        if ConfigFile.systemOnlyKeys.contains(word) { doors.insert("system file") }
+        if pluginWords.contains(word) { doors.insert("Plugin line") }
+        if pamWords.contains(word) { doors.insert("PAM line") }
+        return doors
+    }
+
+    @Test func everyWordOfEveryDoorIsListedWithItsDoors() {
+        let words = self.words
+        let gateWords = OptionTable.specs.filter { $0.inFiles || Self.pluginWords.contains($0.long) }.map(\.long)
+        let every = Set(gateWords).union(ConfigFile.systemOnlyKeys).union(Self.pluginWords).union(Self.pamWords)
+        for word in every {
+            guard let listed = words[word] else { Issue.record("shapelygate.conf(5) lacks \(word)"); continue }
+            #expect(listed.doors == Self.doors(of: word), "\(word): the page says \(listed.doors.sorted())")
+        }
+        for word in words.keys { #expect(every.contains(word), "shapelygate.conf(5) lists \(word), which no door takes") }
+    }
+
+    @Test func everyRangeOfTheGateIsTheOneTheParserTakes() {
+        let words = self.words
+        for spec in OptionTable.specs where isNumeric(spec) && words[spec.long] != nil {
+            let stated = captures(#"from ([0-9]+) to ([0-9]+)"#, in: words[spec.long]?.text ?? "")
+            #expect(stated.count == 1 && takesExactly(spec, stated[0][0], stated[0][1]),
+                    "\(spec.long): shapelygate.conf(5) says \(stated), not the range the gate takes")
+        }
+    }
+
+    @Test func theFloorsAreTheSystemFilesAlone() {
+        let words = self.words
+        for floor in PolicyFloor.allCases {
+            #expect(words[floor.key]?.doors == ["system file"], "\(floor.key)")
+            if case .number(_, let range) = floor.field {
+                let stated = captures(#"from ([0-9]+) to ([0-9]+)"#, in: words[floor.key]?.text ?? "")
+                #expect(stated.count == 1 && stated[0] == [String(range.lowerBound), String(range.upperBound)],
+                        "\(floor.key): shapelygate.conf(5) says \(stated), the parser takes \(range)")
+            }
+        }
     }
 }
 

@@ -1,4 +1,4 @@
-// SourceShapeTests.swift — the architecture the README's picture draws, held by reading
+// SourceShapeTests.swift — the architecture docs/design.md draws, held by reading
 // the sources (never writing them): the environment is read in the first stage only;
 // system calls on terminals, folders, /proc, the password file and exec are the platform
 // module's; the screen module imports no C library; no source file is over 300 lines

@@ -1,7 +1,7 @@
 // PluginPackagingTests.swift — the plugin as it is shipped: a shared object that needs
 // only the C library (no Swift runtime inside sudo) and exports only its plugin
 // struct; installed by Scripts/install.sh where the man page says, mode 0644; its man
-// page lint-free.
+// page, and shapelygate.conf(5), which holds its words, lint-free and installed.
 
 import TestSupport
 import Testing
@@ -34,9 +34,10 @@ struct PluginPackagingTests {
         #expect(!exported.contains { $0.hasPrefix("sg_") || $0.hasPrefix("swift") }, "\(exported)")
     }
 
-    @Test(.enabled(if: tool("mandoc") != nil, "needs mandoc"))
-    func theManPageIsLintFree() {
-        let lint = runScript("mandoc -Tlint -W warning man/shapelygate_approval.8 2>&1")
+    @Test(.enabled(if: tool("mandoc") != nil, "needs mandoc"),
+          arguments: ["man/shapelygate_approval.8", "man/shapelygate.conf.5"])
+    func theManPageIsLintFree(_ page: String) {
+        let lint = runScript("mandoc -Tlint -W warning \(page) 2>&1")
         #expect(lint.status == 0 && lint.output.isEmpty, "\(lint.output)")
     }
 
@@ -52,6 +53,8 @@ struct PluginPackagingTests {
         #expect(info.st_mode & 0o7777 == 0o644)
         if runningAsRoot { #expect(info.st_uid == 0 && info.st_gid == 0) }
         #expect(exists(prefix + "/share/man/man8/shapelygate_approval.8"))
+        // The page of the words the Plugin line shares with every other door.
+        #expect(exists(prefix + "/share/man/man5/shapelygate.conf.5"))
         // The PAM module beside it, built by the same swift build.
         let pam = prefix + "/lib/shapelygate/pam_shapelygate.so"
         #expect(stat(pam, &info) == 0 && info.st_mode & 0o7777 == 0o644)
