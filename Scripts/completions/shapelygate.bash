@@ -59,13 +59,18 @@ _shapelygate() {
                 if ((i + 1 == COMP_CWORD)); then _shapelygate_values "$word" "$cur"; return; fi
                 ((i += 2))
                 continue ;;
+            --check)
+                # Every word after --check is a file to check.
+                compopt -o filenames 2>/dev/null
+                mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+                return ;;
             -*) ;;
             *) _shapelygate_command "$i"; return ;;
         esac
         ((i++))
     done
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "-a --attempts -t --timeout --no-timeout -n --shapes-per-kind -r --rounds -k --kinds -s --strings -l --lang --cooldown --strict --login --for --verdict-fd --seed --no-color --board --odds --strings-template --check-sudo-conf --pending --approve --deny -h --help -V --version --" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "-a --attempts -t --timeout --no-timeout -n --shapes-per-kind -r --rounds -k --kinds -s --strings -l --lang --cooldown --strict --login --for --verdict-fd --seed --no-color --board --odds --strings-template --check --check-sudo-conf --pending --approve --deny -h --help -V --version --" -- "$cur")
     else
         mapfile -t COMPREPLY < <(compgen -c -- "$cur")
     fi

@@ -69,6 +69,7 @@ complete -c shapelygate -n $options -l for -x -d 'what a pass allows, shown and 
 complete -c shapelygate -n $options -l no-color -d 'draw without colour'
 complete -c shapelygate -n $options -l board -x -a 'picture words' -d 'picture, or plain lines for a screen reader'
 complete -c shapelygate -n $options -l odds -d 'print the chance a random guess passes'
+complete -c shapelygate -n $options -l check -F -d 'check the policy file and the doors\' lines, or the files named'
 complete -c shapelygate -n $options -l check-sudo-conf -r -F -d 'check the sudo plugin lines of sudo.conf'
 complete -c shapelygate -n $options -l pending -d 'list the sudo requests you may approve'
 complete -c shapelygate -n $options -l approve -x -d 'approve that one request'

@@ -44,7 +44,7 @@ func isNumeric(_ spec: OptionSpec) -> Bool {
 func valueName(_ spec: OptionSpec) -> String? {
     switch spec.value {
     case .none: return nil
-    case .required(let name), .optional(let name): return name
+    case .required(let name), .optional(let name), .operands(let name): return name
     }
 }
 
@@ -117,52 +117,51 @@ func captures(_ pattern: String, in text: String) -> [[String]] {
         return found
     }
 
-    static let pluginWords = Set(SudoPluginOptions.gateOptions + SudoPluginOptions.lists + SudoPluginOptions.approvalOptions
-                                 + ["path", "grace"])
-    static let pamWords = Set(SudoPluginOptions.gateOptions + SudoPluginOptions.lists + SudoPluginOptions.approvalOptions
-                              + ["path", "person"]).subtracting(PamModuleOptions.refusedHere.keys)
-
-    /// The doors where `word` means something, as the parsers say.
-    static func doors(of word: String) -> Set<String> {
-        var doors: Set<String> = []
-        let spec = OptionTable.spec(long: Substring(word))
-        if spec != nil { doors.insert("command line") }
-        if spec?.inFiles == true { doors.formUnion(["system file", "user file"]) }
-        if ConfigFile.systemOnlyKeys.contains(word) { doors.insert("system file") }
-        if pluginWords.contains(word) { doors.insert("Plugin line") }
-        if pamWords.contains(word) { doors.insert("PAM line") }
-        return doors
+    /// The page's name of each door.
+    static func name(_ door: Door) -> String {
+        switch door {
+        case .commandLine: "command line"
+        case .systemFile: "system file"
+        case .userFile: "user file"
+        case .sudoLine: "Plugin line"
+        case .pamLine: "PAM line"
+        }
     }
 
     @Test func everyWordOfEveryDoorIsListedWithItsDoors() {
         let words = self.words
-        let gateWords = OptionTable.specs.filter { $0.inFiles || Self.pluginWords.contains($0.long) }.map(\.long)
-        let every = Set(gateWords).union(ConfigFile.systemOnlyKeys).union(Self.pluginWords).union(Self.pamWords)
-        for word in every {
-            guard let listed = words[word] else { Issue.record("shapelygate.conf(5) lacks \(word)"); continue }
-            #expect(listed.doors == Self.doors(of: word), "\(word): the page says \(listed.doors.sorted())")
+        // Words read only on the command line are options (shapelygate(1)), not policy.
+        let policyWords = Grammar.words.filter { $0.doors != [.commandLine] }
+        for word in policyWords {
+            guard let listed = words[word.name] else { Issue.record("shapelygate.conf(5) lacks \(word.name)"); continue }
+            #expect(listed.doors == Set(word.doors.map(Self.name)), "\(word.name): the page says \(listed.doors.sorted())")
         }
-        for word in words.keys { #expect(every.contains(word), "shapelygate.conf(5) lists \(word), which no door takes") }
+        let names = Set(policyWords.map(\.name))
+        for word in words.keys { #expect(names.contains(word), "shapelygate.conf(5) lists \(word), which no door takes") }
     }
 
-    @Test func everyRangeOfTheGateIsTheOneTheParserTakes() {
+    @Test func everyRangeIsTheOneTheParserTakes() {
         let words = self.words
-        for spec in OptionTable.specs where isNumeric(spec) && words[spec.long] != nil {
-            let stated = captures(#"from ([0-9]+) to ([0-9]+)"#, in: words[spec.long]?.text ?? "")
-            #expect(stated.count == 1 && takesExactly(spec, stated[0][0], stated[0][1]),
-                    "\(spec.long): shapelygate.conf(5) says \(stated), not the range the gate takes")
+        for word in Grammar.words {
+            guard case .wholeNumber(let range) = word.kind, let listed = words[word.name] else { continue }
+            let stated = captures(#"from ([0-9]+) to ([0-9]+)"#, in: listed.text)
+            #expect(stated.count == 1 && stated.first == [String(range.lowerBound), String(range.upperBound)],
+                    "\(word.name): shapelygate.conf(5) says \(stated), the grammar takes \(range)")
+            // And the parser at each of its doors takes exactly that range.
+            for door in word.doors {
+                let takes = { (value: Int) in (try? Grammar.read(word, String(value), at: door)) != nil }
+                #expect(takes(range.lowerBound) && takes(range.upperBound) && !takes(range.lowerBound - 1)
+                        && !takes(range.upperBound + 1), "\(word.name) at \(door)")
+            }
         }
     }
 
     @Test func theFloorsAreTheSystemFilesAlone() {
         let words = self.words
-        for floor in PolicyFloor.allCases {
-            #expect(words[floor.key]?.doors == ["system file"], "\(floor.key)")
-            if case .number(_, let range) = floor.field {
-                let stated = captures(#"from ([0-9]+) to ([0-9]+)"#, in: words[floor.key]?.text ?? "")
-                #expect(stated.count == 1 && stated[0] == [String(range.lowerBound), String(range.upperBound)],
-                        "\(floor.key): shapelygate.conf(5) says \(stated), the parser takes \(range)")
-            }
+        for word in Grammar.words {
+            guard let floor = word.floor else { continue }
+            #expect(Grammar.word(floor)?.doors == [.systemFile], "\(floor)")
+            #expect(words[floor]?.doors == ["system file"], "\(floor)")
         }
     }
 }
@@ -209,19 +208,21 @@ func captures(_ pattern: String, in text: String) -> [[String]] {
         "no-color": "colour follows the person's terminal (NO_COLOR is passed on)",
         "odds": "prints and exits: no gate", "strings-template": "prints and exits: no gate",
         "help": "prints and exits: no gate", "check-sudo-conf": "prints and exits: no gate",
+        "check": "prints and exits: no gate",
         "pending": "an approver's answer: no gate", "approve": "an approver's answer: no gate",
         "deny": "an approver's answer: no gate", "version": "prints and exits: no gate",
         "verdict-fd": "the judge's own channel to the gate, which it opens itself",
     ]
 
     @Test func everyGateOptionIsPassedThroughOrAnExceptionWithItsReason() {
+        let passed = Set(Grammar.words(at: .sudoLine).filter(\.setsOptions).map(\.name))
         for spec in OptionTable.specs where Self.notPassedThrough[spec.long] == nil {
-            #expect(DoorOptions.gateOptions.contains(spec.long), """
-                the sudo judge does not pass --\(spec.long) through: add it to DoorOptions.gateOptions \
-                or to notPassedThrough here, with the reason
+            #expect(passed.contains(spec.long), """
+                the sudo judge does not pass --\(spec.long) through: add the sudo line to its doors in Grammar \
+                or add it to notPassedThrough here, with the reason
                 """)
         }
-        for name in DoorOptions.gateOptions {
+        for name in passed {
             #expect(OptionTable.spec(long: Substring(name)) != nil, "the judge passes --\(name), which the gate has not")
             #expect(Self.notPassedThrough[name] == nil, "--\(name) is both passed and listed as not passed")
         }

@@ -88,13 +88,13 @@ import Testing
         (["-n", "10"], "invalid --shapes-per-kind '10': expected a whole number 1-9"),
         (["--rounds", "21"], "invalid --rounds '21': expected a whole number 1-20"),
         (["--kinds", "1"], "invalid --kinds '1': expected 2-9 or a list of shape names"),
-        (["--kinds", "circle,blob"], "invalid --kinds: unknown shape 'blob' (known: circle, square, triangle, pentagon, hexagon, star, diamond, heart, cross)"),
+        (["--kinds", "circle,blob"], "invalid --kinds 'circle,blob': unknown shape 'blob' (known: circle, square, triangle, pentagon, hexagon, star, diamond, heart, cross)"),
         (["--kinds", "star,star"], "invalid --kinds 'star,star': name at least two different shapes"),
         (["--seed", "-1"], "invalid --seed '-1': expected a whole number 0-18446744073709551615"),
         (["--no-color=yes"], "option --no-color takes no value"),
         (["-hx"], "option -h takes no value"),
-        (["--strings="], "option --strings needs a path"),
-        (["--lang="], "option --lang needs a language code"),
+        (["--strings="], "option --strings needs a value"),
+        (["--lang="], "option --lang needs a value"),
     ])
     func mistakes(_ arguments: [String], _ message: String) {
         #expect(throws: GateError.usage(message)) { try OptionParser.parse(arguments) }
@@ -113,7 +113,7 @@ import Testing
             try DoorOptions.parse(["timout=5"])
         }
         #expect(throws: Refusal("unknown option 'persn' in the PAM line; did you mean 'person'?")) {
-            try PamModuleOptions.parse(["persn=caller"])
+            try DoorOptions.parse(["persn=caller"], door: .pamLine)
         }
     }
 

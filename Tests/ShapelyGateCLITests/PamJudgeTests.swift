@@ -11,39 +11,39 @@ import Testing
 
 struct PamJudgeTests {
     @Test func personIsRequiredAndSaysWhoIsGated() throws {
-        #expect(try PamModuleOptions.parse(["person=caller"]).person == .caller)
-        #expect(try PamModuleOptions.parse(["person=login", "timeout=20"]).person == .login)
+        #expect(try DoorOptions.parse(["person=caller"], door: .pamLine).person == .caller)
+        #expect(try DoorOptions.parse(["person=login", "timeout=20"], door: .pamLine).person == .login)
         #expect(throws: Refusal("the PAM line needs person=caller or person=login: say who is gated")) {
-            try PamModuleOptions.parse(["timeout=20"])
+            try DoorOptions.parse(["timeout=20"], door: .pamLine)
         }
-        #expect(throws: Refusal("invalid person=root: expected person=caller or person=login")) {
-            try PamModuleOptions.parse(["person=root"])
+        #expect(throws: Refusal("invalid person=root: expected caller or login")) {
+            try DoorOptions.parse(["person=root"], door: .pamLine)
         }
         #expect(throws: Refusal("option person= is given twice: give each option once")) {
-            try PamModuleOptions.parse(["person=login", "person=caller"])
+            try DoorOptions.parse(["person=login", "person=caller"], door: .pamLine)
         }
         #expect(throws: Refusal("option users= is given twice: give each option once")) {
-            try PamModuleOptions.parse(["person=caller", "users=root", "users=nobody"])
+            try DoorOptions.parse(["person=caller", "users=root", "users=nobody"], door: .pamLine)
         }
     }
 
     @Test func theSudoLinesOptionsAreCheckedByItsOwnParser() throws {
-        let options = try PamModuleOptions.parse(["person=caller", "timeout=20", "strict", "users=root", "approval=board"])
-        #expect(options.shared.gateArguments == ["--timeout", "20", "--strict"])
-        #expect(options.shared.users == ["root"])
+        let options = try DoorOptions.parse(["person=caller", "timeout=20", "strict", "users=root", "approval=board"], door: .pamLine)
+        #expect(options.gateArguments == ["--timeout", "20", "--strict"])
+        #expect(options.users == ["root"])
         #expect(throws: Refusal("invalid timeout=0: expected a whole number 1-3600")) {
-            try PamModuleOptions.parse(["person=caller", "timeout=0"])
+            try DoorOptions.parse(["person=caller", "timeout=0"], door: .pamLine)
         }
     }
 
     @Test func whatMeansNothingAtAPamDoorIsRefusedByName() {
         for name in ["commands=/bin/sh", "grace=30", "board=words"] {
-            #expect(throws: Refusal.self) { try PamModuleOptions.parse(["person=caller", name]) }
+            #expect(throws: Refusal.self) { try DoorOptions.parse(["person=caller", name], door: .pamLine) }
         }
         #expect(throws: Refusal("unknown option 'colour' in the PAM line")) {
-            try PamModuleOptions.parse(["person=caller", "colour=red"])
+            try DoorOptions.parse(["person=caller", "colour=red"], door: .pamLine)
         }
-        #expect(throws: Refusal.self) { try PamModuleOptions.parse(["person=caller", "lang=e\u{1B}n"]) }
+        #expect(throws: Refusal.self) { try DoorOptions.parse(["person=caller", "lang=e\u{1B}n"], door: .pamLine) }
     }
 
     @Test func piecesFitPAMsMessageSizeAndBreakAtLineEnds() {

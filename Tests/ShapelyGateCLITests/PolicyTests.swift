@@ -93,7 +93,7 @@ import Glibc
         let (_, policy) = try settle([], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         #expect(policy.maxGrace == 120)
         writeFile(system, "max-grace = 86401\n")
-        #expect(throws: GateError.configuration(system + ":1: max-grace must be a whole number 0-86400")) {
+        #expect(throws: GateError.configuration(system + ":1: invalid max-grace '86401': expected a whole number 0-86400")) {
             try settle([], environment: environment, systemConfig: system, systemConfigOwner: getuid())
         }
         writeFile(system, "")
@@ -149,8 +149,8 @@ import Glibc
         ("bogus = 1\n", "shapelygate.conf:1: unknown key 'bogus'"),
         ("\n\nattempts = many\n", "shapelygate.conf:3: invalid attempts 'many': expected a whole number 1-99"),
         ("max-attempts\n", "shapelygate.conf:1: expected 'key = value'"),
-        ("syslog = maybe\n", "shapelygate.conf:1: expected yes or no, not 'maybe'"),
-        ("log-file = relative.log\n", "shapelygate.conf:1: log-file must be an absolute path"),
+        ("syslog = maybe\n", "shapelygate.conf:1: invalid syslog 'maybe': expected yes or no"),
+        ("log-file = relative.log\n", "shapelygate.conf:1: log-file needs a full path, starting with /"),
     ])
     func aBrokenSystemFileIsAnErrorNamingFileAndLine(_ text: String, _ message: String) {
         writeFile(system, text)

@@ -37,7 +37,7 @@ import Glibc
         (["board=big"], "invalid board=big: expected picture or words"),
         (["grace=86401"], "invalid grace=86401: expected a whole number 0-86400"),
         (["grace=+5"], "invalid grace=+5: expected a whole number 0-86400"),
-        (["strings=/dev/null/none"], "option strings=/dev/null/none: no such file or folder"),
+        (["strings=/dev/null/none"], "option strings= names /dev/null/none, which does not exist"),
         (["lang=$(id)"], "invalid lang=$(id): expected a language code such as fr"),
         (["strict=yes"], "option strict takes no value"),
         (["timeout="], "option timeout= needs a value"),
@@ -485,7 +485,7 @@ extension SudoRecords.LockoutCheck {
     let group = "users:x:100:\nparents:x:2010:mum\n"
 
     func approvers(_ text: String) throws -> Approvers {
-        try Approvers.parse(text, name: "approvers", passwd: passwd, group: group)
+        try Approvers.parse(text, passwd: passwd, group: group)
     }
 
     @Test func anApproverIsListedByNameIDOrGroupAndNeverTheRequester() throws {
@@ -500,21 +500,21 @@ extension SudoRecords.LockoutCheck {
         #expect(try !approvers("mum").admit(0, requester: 0, passwd: passwd, group: group), "root asking for itself")
     }
 
-    @Test(arguments: [("nobody-here", "option approvers= names an unknown user 'nobody-here'"),
-                      ("%nogroup-here", "option approvers= names an unknown group 'nogroup-here'"),
-                      ("mum,,dad", "option approvers= has an empty entry"), ("%", "option approvers= has an empty entry")])
-    func anUnknownNameOrAnEmptyEntryIsRefused(_ value: String, _ message: String) {
-        #expect(throws: Refusal(message)) { try approvers(value) }
+    @Test(arguments: [("nobody-here", "names an unknown user 'nobody-here'"),
+                      ("%nogroup-here", "names an unknown group 'nogroup-here'"),
+                      ("mum,,dad", "has an empty entry"), ("%", "has an empty entry")])
+    func anUnknownNameOrAnEmptyEntryIsRefused(_ value: String, _ reason: String) {
+        #expect(throws: WordProblem.option(reason)) { try approvers(value) }
     }
 
     @Test func theModesAndTheTimeoutAreChecked() throws {
-        #expect(try ApprovalMode.parse("either", name: "approval") == .either)
+        #expect(try DoorOptions.parse(["approval=either"]).approval == .either)
         #expect(throws: Refusal("invalid approval=maybe: expected board, parent, either or both")) {
-            try ApprovalMode.parse("maybe", name: "approval")
+            try DoorOptions.parse(["approval=maybe"])
         }
-        #expect(try Approvers.timeout("300", name: "approval-timeout") == 300)
+        #expect(try DoorOptions.parse(["approval-timeout=300"]).approvalTimeout == 300)
         #expect(throws: Refusal("invalid approval-timeout=0: expected a whole number 1-86400")) {
-            try Approvers.timeout("0", name: "approval-timeout")
+            try DoorOptions.parse(["approval-timeout=0"])
         }
         #expect(SudoJudgement.approvalProblem(ApprovalSettings(mode: .parent), policyFile: "/etc/shapelygate.conf")
                 == "approval=parent needs approvers=, on the Plugin line or in /etc/shapelygate.conf")

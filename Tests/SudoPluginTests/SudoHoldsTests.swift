@@ -254,6 +254,6 @@ struct SudoConfCheckTests {
         let space = try #require(PolicyNamespace(policy: "min-rounds = lots\n", pluginOptions: "users=root path=\(Gates.installed)"))
         let pty = space.run("'\(gatePath)' --check-sudo-conf; echo status-$?")
         #expect(pty.waitFor("status-2"), "\(pty.screenText)")
-        #expect(oneLine(pty.screenText).contains("shapelygate: /etc/sudo.conf:2: /etc/shapelygate.conf:1: min-rounds must be a whole number"))
+        #expect(oneLine(pty.screenText).contains("shapelygate: /etc/sudo.conf:2: /etc/shapelygate.conf:1: invalid min-rounds 'lots': expected a whole number"))
     }
 }

@@ -84,10 +84,11 @@ extension Grammar {
             return .seed(seed)
         case .kinds: return .kinds(try ValueReader.kinds(value))
         case .choice(let choices):
-            guard choices.contains(value) else {
+            // Any case, at every door: `board = Words` is `words`.
+            guard choices.contains(value.lowercased()) else {
                 throw .value("expected " + choices.dropLast().joined(separator: ", ") + " or " + choices.last!)
             }
-            return .text(value)
+            return .text(value.lowercased())
         case .strings:
             if door.isLine {
                 guard value.hasPrefix("/") else { throw .option("needs a full path, starting with /") }

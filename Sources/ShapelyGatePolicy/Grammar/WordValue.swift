@@ -6,7 +6,8 @@
 // - A whole number is ASCII digits, no sign, no leading zero but `0` itself, no unit:
 //   `5`, never `+5`, `05` or `5s`, at every door.
 // - A flag takes no value on the command line and on a door line; in a file it takes yes
-//   or no (yes, true, on, 1; no, false, off, 0).
+//   or no (yes, true, on, 1; no, false, off, 0). A choice (board, approval, person) is
+//   taken in any case.
 // - A path that a door line or a policy word names is a full path, starting with `/`.
 // - A list (users=, groups=, commands=, approvers=) has no empty entry; each user and
 //   group it names must exist when it is read.

@@ -31,7 +31,7 @@ package enum OptionParser {
             let (spec, inlineValue) = try find(word)
             var value: String?
             switch spec.value {
-            case .none:
+            case .none, .operands:
                 if inlineValue != nil { throw .usage("option --\(spec.long) takes no value") }
             case .required:
                 if let inlineValue {

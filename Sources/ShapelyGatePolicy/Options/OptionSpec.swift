@@ -13,7 +13,9 @@
 import ShapelyGate
 
 package struct OptionSpec: Sendable {
-    package enum Value: Sendable { case none, required(String), optional(String) }
+    /// No value; a value; a value that may be left out; or no value, with the words that
+    /// follow the options read as its operands (`--check FILE...`).
+    package enum Value: Sendable { case none, required(String), optional(String), operands(String) }
 
     /// A value already read and checked: what it does to the settings.
     package typealias Change = @Sendable (inout Options) -> Void

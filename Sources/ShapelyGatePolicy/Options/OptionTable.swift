@@ -15,7 +15,7 @@ package enum OptionTable {
                    help: "print the chance that random guessing passes, then exit", inFiles: false) { _ in { $0.action = .odds } },
         OptionSpec(long: "strings-template", short: nil, value: .optional("LANG"),
                    help: "print a complete strings plist, then exit", inFiles: false) { language in { $0.action = .stringsTemplate(language: language) } },
-        OptionSpec(long: "check", short: nil, value: .none,
+        OptionSpec(long: "check", short: nil, value: .operands("FILE..."),
                    help: "check the policy file and every door's line (or FILE...) before they lock a door, then exit",
                    inFiles: false) { _ in { $0.action = .check(paths: nil, asSudoConf: false) } },
         OptionSpec(long: "check-sudo-conf", short: nil, value: .optional("FILE"),
@@ -53,7 +53,7 @@ package enum OptionTable {
             switch spec.value {
             case .none: break
             case .required(let name): left += " \(name)"
-            case .optional(let name): left += " [\(name)]"
+            case .optional(let name), .operands(let name): left += " [\(name)]"
             }
             // The help wrapped under its column, so every line fits 80 columns.
             // "(default 2)" is kept whole: a no-break space while wrapping, a space after.
