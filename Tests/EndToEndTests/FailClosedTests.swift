@@ -126,7 +126,7 @@ struct FailClosedTests {
         let gate = GateProcess(["--kinds", "\u{1B}]52;c;eA==\u{07}\u{1B}[2J"])
         #expect(gate.finish() == .exited(2))
         #expect(!gate.errors.contains(0x1B) && !gate.errors.contains(0x07))
-        #expect(gate.errorText.hasPrefix("shapelygate: invalid --kinds: unknown shape '\\x1b]52;c;eA==\\x07\\x1b[2J'"))
+        #expect(gate.errorText.hasPrefix("shapelygate: invalid --kinds '\\x1b]52;c;eA==\\x07\\x1b[2J': unknown shape '\\x1b]52;c"))
     }
 
     @Test func aSignalIgnoredUnderNohupAndABlockedSignalReachTheCommand() {

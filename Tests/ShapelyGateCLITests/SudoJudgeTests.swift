@@ -99,9 +99,9 @@ import Glibc
     }
 }
 
-@Suite struct SudoMatchTests {
-    func match(_ options: [String]) throws -> SudoMatch {
-        var match = SudoMatch(options: DoorOptions(users: options.filter { !$0.hasPrefix("%") },
+@Suite struct PersonMatchTests {
+    func match(_ options: [String]) throws -> PersonMatch {
+        var match = PersonMatch(options: DoorOptions(users: options.filter { !$0.hasPrefix("%") },
                                                       groups: options.filter { $0.hasPrefix("%") }.map { String($0.dropFirst()) }))
         match.passwd = "root:x:0:0::/root:/bin/sh\nkid:x:1000:1000::/home/kid:/bin/sh\n"
         match.group = "root:x:0:\nkids:x:2000:kid\n"
@@ -131,14 +131,14 @@ import Glibc
         mkdir(folder + "/bin", 0o755)
         writeFile(folder + "/bin/tool", "")
         symlink(folder + "/bin", folder + "/link")
-        let match = SudoMatch(options: DoorOptions(commands: [folder + "/bin/"]))
+        let match = PersonMatch(options: DoorOptions(commands: [folder + "/bin/"]))
         #expect(match.gates(command: folder + "/bin/tool"))
         #expect(match.gates(command: folder + "/link/tool"))
         #expect(!match.gates(command: folder + "/binary"))
         #expect(!match.gates(command: "/usr/bin/true"))
         #expect(match.gates(command: "relative"))
         #expect(match.gates(command: nil))
-        let byFile = SudoMatch(options: DoorOptions(commands: [folder + "/link/tool"]))
+        let byFile = PersonMatch(options: DoorOptions(commands: [folder + "/link/tool"]))
         #expect(byFile.gates(command: folder + "/bin/tool"))
     }
 }
@@ -356,18 +356,18 @@ final class RecordsClock: @unchecked Sendable {
     }
 }
 
-extension SudoRecords.LockoutCheck {
+extension PersonRecords.LockoutCheck {
     var isOpen: Bool {
         if case .open = self { return true }
         return false
     }
 }
 
-@Suite struct SudoRecordsTests {
+@Suite struct PersonRecordsTests {
     let clock = RecordsClock()
     let base = temporaryFolder()
-    var records: SudoRecords { SudoRecords(uid: 1000, folder: base, clocks: clock.clocks, boot: { self.clock.boot }) }
-    let key = SudoRecords.SessionKey(device: 0x8803, text: "session=42 start=7 boot=boot-a")
+    var records: PersonRecords { PersonRecords(uid: 1000, folder: base, clocks: clock.clocks, boot: { self.clock.boot }) }
+    let key = PersonRecords.SessionKey(device: 0x8803, text: "session=42 start=7 boot=boot-a")
 
     @Test func aGateIsCountedBeforeItRunsAndAPassClearsTheCount() {
         #expect(records.check(cooldown: 60).isOpen)
@@ -413,9 +413,9 @@ extension SudoRecords.LockoutCheck {
         records.settleGrace(key, passedAtBoard: true, ticket: .none)
         clock.pass(300)
         #expect(records.graceCovers(key, window: 300, ticket: .none).covers)
-        #expect(!records.graceCovers(SudoRecords.SessionKey(device: 0x8803, text: "session=43 start=7 boot=boot-a"),
+        #expect(!records.graceCovers(PersonRecords.SessionKey(device: 0x8803, text: "session=43 start=7 boot=boot-a"),
                                      window: 300, ticket: .none).covers)
-        #expect(!records.graceCovers(SudoRecords.SessionKey(device: 0x8804, text: key.text), window: 300, ticket: .none).covers)
+        #expect(!records.graceCovers(PersonRecords.SessionKey(device: 0x8804, text: key.text), window: 300, ticket: .none).covers)
         clock.pass(1)
         #expect(!records.graceCovers(key, window: 300, ticket: .none).covers)
     }
@@ -516,9 +516,9 @@ extension SudoRecords.LockoutCheck {
         #expect(throws: Refusal("invalid approval-timeout=0: expected a whole number 1-86400")) {
             try DoorOptions.parse(["approval-timeout=0"])
         }
-        #expect(SudoJudgement.approvalProblem(ApprovalSettings(mode: .parent), policyFile: "/etc/shapelygate.conf")
+        #expect(DoorOptions.approvalProblem(ApprovalSettings(mode: .parent), policyFile: "/etc/shapelygate.conf")
                 == "approval=parent needs approvers=, on the Plugin line or in /etc/shapelygate.conf")
-        #expect(SudoJudgement.approvalProblem(ApprovalSettings(mode: .board), policyFile: "/x") == nil)
+        #expect(DoorOptions.approvalProblem(ApprovalSettings(mode: .board), policyFile: "/x") == nil)
     }
 
     @Test func whoMayApproveReadsAsASentence() throws {

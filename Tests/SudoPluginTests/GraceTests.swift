@@ -62,7 +62,7 @@ struct GraceTests {
     }
 
     /// Shell lines that move the pass recorded in root's grace records `seconds` into the
-    /// past, as if that much time had gone by (SudoRecords.swift: `... at=SECONDS ticket=...`).
+    /// past, as if that much time had gone by (PersonRecords.swift: `... at=SECONDS ticket=...`).
     static func ageGraceRecords(by seconds: Int) -> String {
         """
         for record in /run/shapelygate/0/tty-*; do

@@ -250,6 +250,32 @@ struct SudoConfCheckTests {
         #expect(!pty.screenText.contains(": ok"))
     }
 
+    /// `--check` with no file reads the policy file, sudo.conf's line and every PAM stack
+    /// naming the module, as the doors will, in a world of the test's own.
+    @Test func theCheckReadsEveryDoorAsItsHostWill() throws {
+        let space = try #require(PolicyNamespace(policy: "rounds = 2\n", pluginOptions: "users=root path=\(Gates.installed) strict"))
+        let stack = [
+            "auth requisite \(pamModulePath) person=caller path=\(Gates.installed) strict",
+            "auth sufficient \(pamModulePath) person=caller path=\(Gates.installed) kinds=2 strict",
+            "auth required \(pamModulePath) path=\(Gates.installed) timout=5",
+        ].joined(separator: "\n")
+        // The machine's own stacks are covered: only the test's is read.
+        let plant = "mount -t tmpfs tmpfs /etc/pam.d\nprintf '%s\\n' '\(stack)'"
+        let pty = space.run(plant + " > /etc/pam.d/gated\n'\(gatePath)' --check; echo status-$?")
+        #expect(pty.waitFor("status-2"), "\(pty.screenText)")
+        let screen = oneLine(pty.screenText)
+        for said in ["/etc/shapelygate.conf: ok", "/etc/sudo.conf:2: ok", "/etc/pam.d/gated:1: ok",
+                     "shapelygate: /etc/pam.d/gated:2: sufficient: a pass on the board would authenticate alone",
+                     "shapelygate: /etc/pam.d/gated:2: kinds=2 becomes 8: strict wins",
+                     "shapelygate: /etc/pam.d/gated:3: unknown option 'timout' in the PAM line; did you mean 'timeout'?"] {
+            #expect(screen.contains(said), "\(said) in \(pty.screenText)")
+        }
+        // Each run has its own /etc overlay: the stack is planted again, with its good line only.
+        let good = space.run(plant + " | head -1 > /etc/pam.d/gated\n'\(gatePath)' --check; echo status-$?")
+        #expect(good.waitFor("status-0"), "\(good.screenText)")
+        #expect(!oneLine(good.screenText).contains("shapelygate: /etc"), "\(good.screenText)")
+    }
+
     @Test func aBrokenPolicyIsNamed() throws {
         let space = try #require(PolicyNamespace(policy: "min-rounds = lots\n", pluginOptions: "users=root path=\(Gates.installed)"))
         let pty = space.run("'\(gatePath)' --check-sudo-conf; echo status-$?")

@@ -27,11 +27,11 @@ struct DoorLineCheck {
         var problems: [String] = []
         if let problem = judgeProblem(line.path ?? SG_DEFAULT_PROGRAM) { problems.append(problem) }
         if let program = line.notify, let problem = notifyProblem(program) { problems.append(problem) }
-        switch SudoJudgement.gateSettings(line, files: files) {
+        switch line.settings(files: files) {
         case .failure(let error): return (problems + [error.message], [])
         case .success(let settings):
-            let approval = SudoJudgement.approval(line, policy: settings.policy)
-            if let problem = SudoJudgement.approvalProblem(approval, policyFile: files.system) { problems.append(problem) }
+            let approval = line.approvalSettings(policy: settings.policy)
+            if let problem = DoorOptions.approvalProblem(approval, policyFile: files.system) { problems.append(problem) }
             problems += asWritten(line, effective: settings.options)
             return (problems, approval.mode.showsBoard && approval.mode != .both ? odds(settings.options) : [])
         }

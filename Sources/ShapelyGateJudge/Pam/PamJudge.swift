@@ -7,7 +7,7 @@
 // Contract:
 // - The judge reads nothing from its environment or any user's files: only the module's
 //   messages, root's policy /etc/shapelygate.conf, the account files and root's records
-//   (SudoRecords, in /run/shapelygate/<uid>). It runs only as root; run by anyone else it
+//   (PersonRecords, in /run/shapelygate/<uid>). It runs only as root; run by anyone else it
 //   refuses at once (status 2).
 // - A bad module line, or a policy that does not read, is a failure (D-1, PAM_AUTH_ERR)
 //   with one message to the person and one error record in the journal, whatever the
@@ -18,7 +18,7 @@
 // - Every gated authentication is an audit record (when the policy keeps them), with
 //   SHAPELYGATE_MODE=pam and SHAPELYGATE_SERVICE naming the door; the lockout after a
 //   denial is the sudo judge's, per person, so a child locked out at su is locked out
-//   at sudo too, and at a door whose line sets no cooldown (SudoRecords.check).
+//   at sudo too, and at a door whose line sets no cooldown (PersonRecords.check).
 
 import ShapelyGate
 import ShapelyGatePolicy

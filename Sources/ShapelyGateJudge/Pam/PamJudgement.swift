@@ -1,8 +1,8 @@
 // PamJudgement.swift — the judge's rules for one authentication at a PAM door, in the
 // order they apply (PamJudge.swift has the contract): the options and the policy, who is
 // gated, the lockout, then the board and, by `approval=`, an approver's answer, and the
-// audit record — the sudo judge's own pieces (DoorOptions, SudoMatch,
-// SudoRecords, SudoJudgement's settings and approval rules, Approval/), used as they are.
+// audit record: the door's own facts, then the decision every door shares (Decision,
+// through PamDoor).
 
 import ShapelyGate
 import ShapelyGatePolicy
@@ -20,12 +20,12 @@ package struct PamJudgement {
     package init(facts: PamFacts, files: Settings.Files = SudoJudgement.policyFile) throws(Refusal) {
         self.facts = facts
         options = try DoorOptions.parse(facts.options, door: .pamLine)
-        switch SudoJudgement.gateSettings(options, files: files) {
+        switch options.settings(files: files) {
         case .success(let loaded): gate = loaded
         case .failure(let error): throw Refusal(error.message)
         }
-        approval = SudoJudgement.approval(options, policy: gate.policy)
-        if let problem = SudoJudgement.approvalProblem(approval, policyFile: files.system) { throw Refusal(problem) }
+        approval = options.approvalSettings(policy: gate.policy)
+        if let problem = DoorOptions.approvalProblem(approval, policyFile: files.system) { throw Refusal(problem) }
         do {
             strings = try StringsFile.load(gate.options.stringsPath,
                                            LanguageResolver.resolve(explicit: gate.options.language, environment: [:]))
@@ -46,7 +46,7 @@ package struct PamJudgement {
     /// Whether users= and groups= take in this person (for the caller, the name in
     /// PAM_RUSER too: in doubt, gated).
     package func gates(_ person: AccountPerson) -> Bool {
-        let match = SudoMatch(options: options)
+        let match = PersonMatch(options: options)
         if match.gates(user: person.name, uid: person.uid, gid: person.gid, groups: person.groups) { return true }
         guard options.person == .caller, let named = facts.remoteUser, named != person.name,
               let other = AccountPerson.find(name: named) else { return false }
@@ -79,21 +79,12 @@ package struct PamJudgement {
         var log = AuditLog(policy: gate.policy, user: person.name, terminal: facts.terminal.map(Visible.log) ?? "none",
                            command: [], purpose: guarding, mode: "pam")
         log.service = facts.serviceName
-        let records = SudoRecords(uid: person.uid)
-        let cooldown = gate.options.cooldown
-        switch records.check(cooldown: cooldown) {
-        case .open: break
-        case .locked(let seconds):
-            Self.note(log, .locked(untrustedRecord: false))
-            return (.denied, "locked after a wrong answer; try again in \(seconds) s")
-        case .untrusted(let reason):
-            Self.note(log, .locked(untrustedRecord: true))
-            return (.denied, "the lockout record cannot be trusted (\(reason)); root must remove it")
-        }
-        let asking = PamApproval(judgement: self, person: person)
-        let outcome = asking.run(&conversation, log: &log)
-        if cooldown > 0 { records.settleGate(passed: outcome.passed, cooldown: cooldown) }
-        return (outcome.passed ? .pass : .denied, outcome.message)
+        var door = PamDoor(conversation: conversation, board: board)
+        let decision = Decision(approval: approval, cooldown: gate.options.cooldown, records: PersonRecords(uid: person.uid),
+                                requester: person.name, requesterUID: person.uid, terminal: log.terminal, shown: guarding)
+        let judged = decision.decide(through: &door, log: &log)
+        conversation = door.conversation
+        return (judged.passed ? .pass : .denied, judged.message)
     }
 
     /// The board as this door asks it.

@@ -7,7 +7,7 @@
 // Contract:
 // - The judge reads nothing from its environment or any user's files: only the
 //   plugin's messages (JudgeLink), root's policy /etc/shapelygate.conf (the gate's own
-//   reader, ConfigFile), the account files, and root's records (SudoRecords). It runs
+//   reader, ConfigFile), the account files, and root's records (PersonRecords). It runs
 //   only as root; run by anyone else it refuses at once (status 2).
 // - open(): a bad Plugin line is one message naming the option, and sudo stops
 //   (D-1). Otherwise D1, with G0 when neither users= nor groups= names this person.

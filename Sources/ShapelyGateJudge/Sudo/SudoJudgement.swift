@@ -18,7 +18,7 @@ import ShapelyGateSystem
 
 package struct SudoJudgement {
     package let options: DoorOptions
-    package let match: SudoMatch
+    package let match: PersonMatch
     package let gatesPerson: Bool
     /// The gate's settings under the Plugin line: the policy file, then the line's options.
     package let settings: Result<(options: Options, policy: Policy), GateError>
@@ -28,20 +28,7 @@ package struct SudoJudgement {
     /// with the board up (said before the gate starts).
     package var restore: (String) -> Void = { _ in }
     /// The Plugin line's approval settings over the policy's (when the policy reads).
-    package var approval: ApprovalSettings { Self.approval(options, policy: (try? settings.get().policy) ?? Policy()) }
-
-    package static func approval(_ options: DoorOptions, policy: Policy) -> ApprovalSettings {
-        ApprovalSettings(mode: options.approval ?? policy.approval ?? .board,
-                         approvers: options.approvers ?? policy.approvers ?? Approvers(),
-                         timeout: options.approvalTimeout ?? policy.approvalTimeout ?? Approvers.defaultTimeout,
-                         notify: options.notify ?? policy.notify)
-    }
-
-    /// Why the approval settings cannot work, or nil.
-    package static func approvalProblem(_ approval: ApprovalSettings, policyFile: String) -> String? {
-        guard approval.mode.asksApprover && approval.approvers.isEmpty else { return nil }
-        return "approval=\(approval.mode.rawValue) needs approvers=, on the Plugin line or in \(policyFile)"
-    }
+    package var approval: ApprovalSettings { options.approvalSettings(policy: (try? settings.get().policy) ?? Policy()) }
 
     /// The variables of the person's environment the gate may see, when printable.
     package static let passedEnvironment = ["TERM", "LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LANGUAGE", "NO_COLOR", "COLORTERM"]
@@ -49,29 +36,16 @@ package struct SudoJudgement {
 
     package init(facts: SudoFacts, files: Settings.Files = SudoJudgement.policyFile) throws(Refusal) {
         options = try DoorOptions.parse(facts.options)
-        match = SudoMatch(options: options)
+        match = PersonMatch(options: options)
         // The groups sudo reports are the session's, from when it began; a child added to
         // groups= since is gated too: both the session's groups and the files' count.
         let (passwd, group) = (match.passwd, match.group)
         let listed = facts.userName.flatMap { AccountPerson.find(name: $0, passwd: passwd, group: group)?.groups } ?? []
         gatesPerson = match.gates(user: facts.userName, uid: facts.uid, gid: facts.gid, groups: facts.groups + listed)
-        settings = Self.gateSettings(options, files: files)
+        settings = options.settings(files: files)
         // A broken policy holds up no one here: gated commands are denied at check().
-        if case .success = settings, let problem = Self.approvalProblem(approval, policyFile: files.system) {
+        if case .success = settings, let problem = DoorOptions.approvalProblem(approval, policyFile: files.system) {
             throw Refusal(problem)
-        }
-    }
-
-    package static func gateSettings(_ plugin: DoorOptions, files: Settings.Files) -> Result<(options: Options, policy: Policy), GateError> {
-        do throws(GateError) {
-            var base = Options()
-            var policy = Policy()
-            try ConfigFile.load(files.system, system: true, owner: files.systemOwner, into: &base, policy: &policy)
-            var options = try OptionParser.read(plugin.gateArguments).apply(to: base)
-            policy.enforce(on: &options)
-            return .success((options, policy))
-        } catch {
-            return .failure(error)
         }
     }
 
@@ -105,8 +79,8 @@ package struct SudoJudgement {
     /// This terminal session's grace: its records, key and sudo's time stamp; nil when no
     /// window is in force or the session cannot be named.
     package struct Grace {
-        package let records: SudoRecords
-        package let key: SudoRecords.SessionKey
+        package let records: PersonRecords
+        package let key: PersonRecords.SessionKey
         package let ticket: SudoTicket.State
         package let window: Int
     }
@@ -116,9 +90,9 @@ package struct SudoJudgement {
               approval.mode == .board else { return nil }
         let window = Self.window(grace: options.grace, strict: gate.options.strict, maxGrace: gate.policy.maxGrace)
         guard window > 0, let session = Platform.terminalSession(terminal) else { return nil }
-        let key = SudoRecords.SessionKey(device: session.device,
+        let key = PersonRecords.SessionKey(device: session.device,
                                          text: "session=\(session.session) start=\(session.leaderStart) boot=\(Platform.bootIdentity())")
-        return Grace(records: SudoRecords(uid: uid), key: key, ticket: SudoTicket.state(user: account.name, device: session.device),
+        return Grace(records: PersonRecords(uid: uid), key: key, ticket: SudoTicket.state(user: account.name, device: session.device),
                      window: window)
     }
 
@@ -133,7 +107,6 @@ package struct SudoJudgement {
         guard let uid = facts.uid, let gid = facts.gid, let account else {
             return .failed("cannot find the invoking user's account")
         }
-        let records = SudoRecords(uid: uid)
         if let grace, !facts.ignoresTicket {
             let (covers, problem) = grace.records.graceCovers(grace.key, window: grace.window, ticket: grace.ticket)
             if let problem { warn("ignoring the grace record " + problem) }
@@ -146,12 +119,14 @@ package struct SudoJudgement {
             note(log, .denied(.background))
             return .denied("sudo must be in the foreground to ask for approval")
         }
-        guard approval.mode != .board else {
-            return judgeOnTheBoard(facts, shown: shown, terminal: terminal, gate: gate, records: records, uid: uid,
-                                   gid: gid, account: account, grace: grace, log: &log)
-        }
-        return askApprovers(facts, shown: shown, terminal: terminal, gate: gate, records: records, uid: uid, gid: gid,
-                            account: account, log: &log)
+        var door = SudoDoor(judgement: self, facts: facts, shown: shown, terminal: terminal, account: account, uid: uid,
+                            gid: gid, rounds: gate.options.configuration.rounds, grace: grace)
+        let decision = Decision(approval: approval, cooldown: gate.options.cooldown, records: PersonRecords(uid: uid),
+                                requester: account.name, requesterUID: uid, terminal: facts.terminalPath ?? "none",
+                                shown: shown)
+        let judged = decision.decide(through: &door, log: &log)
+        if judged.passed { return .approved }
+        return judged.failed ? .failed(judged.message ?? "") : .denied(judged.message ?? "")
     }
 
     /// The policy's settings, or the denial that comes before any person is asked: sudo
@@ -190,51 +165,6 @@ package struct SudoJudgement {
                                                                                 "limit": String(Renderer.longestGuarded)])))
         }
         return .success(gate)
-    }
-
-    package func judgeOnTheBoard(_ facts: SudoFacts, shown: String, terminal: Int32, gate: (options: Options, policy: Policy), records: SudoRecords,
-                                 uid: uid_t, gid: gid_t, account: PasswordEntry, grace: Grace?, log: inout AuditLog,
-                                 recordsPass: Bool = true, beforeGate: () -> Bool = { true },
-                                 interject: @escaping () -> ApprovalAnswer? = { nil }) -> SudoDecision {
-        let cooldown = gate.options.cooldown
-        var before: LockoutState?
-        switch records.check(cooldown: cooldown) {
-        case .open(let previous): before = previous
-        case .locked(let seconds):
-            note(log, .locked(untrustedRecord: false))
-            return .denied("locked after a wrong answer; try again in \(seconds) s")
-        case .untrusted(let reason):
-            note(log, .locked(untrustedRecord: true))
-            warn("not trusting the lockout record " + reason)
-            return .denied("the lockout record \(records.store.file) cannot be trusted; the command was not run until root removes it")
-        }
-        guard beforeGate() else {
-            // No board after all (the request could not be made): the count as it was.
-            if cooldown > 0 { records.restore(before) }
-            return .denied("")
-        }
-        var run = SudoGateRun(facts: facts, plugin: options, account: account, uid: uid, gid: gid, shown: shown)
-        restore(run.leaveAfterDeath)
-        run.rounds = gate.options.configuration.rounds
-        var answer: ApprovalAnswer?
-        let outcome = run.start(on: terminal, interject: {
-            answer = interject()
-            return answer != nil
-        })
-        if outcome.interjected {
-            // An approver answered first and the board was ended: a yes counts as a pass
-            // (the count is cleared), a no as a denial.
-            if case .approved = answer, cooldown > 0 { records.settleGate(passed: true, cooldown: cooldown) }
-            if case .denied = answer, cooldown > 0 { records.settleGate(passed: false, cooldown: cooldown) }
-            return .denied("")
-        }
-        if cooldown > 0 { records.settleGate(passed: outcome.decision.result == 1, cooldown: cooldown) }
-        if let grace, outcome.decision.result == 1 { grace.records.settleGrace(grace.key, passedAtBoard: true, ticket: grace.ticket) }
-        // Under approval=both a pass at the board is half of one: the approver's answer is the record.
-        if recordsPass || outcome.decision.result != 1 {
-            note(log, outcome.audit, progress: outcome.progress)
-        }
-        return outcome.decision
     }
 
     /// The audit record of `outcome`. The judge's standard error goes nowhere: a

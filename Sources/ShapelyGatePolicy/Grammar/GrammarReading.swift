@@ -17,9 +17,9 @@ import ShapelyGateSystem
 extension Grammar {
     /// Why a word means nothing at a PAM door, where the reason is not just the door.
     static let pamReasons = [
-        "commands": "a PAM module is not told the command, so commands= cannot apply",
-        "grace": "a PAM door keeps no grace window, so grace= cannot apply",
-        "board": "the conversation carries only the words board, so board= cannot apply",
+        "commands": "a PAM module is not told the command",
+        "grace": "a PAM door keeps no grace window",
+        "board": "the conversation carries only the words board",
     ]
 
     /// Reads `value` for `word` at `door`, or throws the message, in the door's spelling.
@@ -34,7 +34,9 @@ extension Grammar {
 
     /// "option syslog= means nothing on the sudo.conf Plugin line; it is read in /etc/shapelygate.conf".
     package static func refusal(_ word: PolicyWord, at door: Door) -> String {
-        if door == .pamLine, let reason = pamReasons[word.name] { return "option \(word.name)=: \(reason)" }
+        if door == .pamLine, let reason = pamReasons[word.name] {
+            return "option \(word.name)= means nothing \(door.place): \(reason)"
+        }
         if door == .userFile && word.doors.contains(.systemFile) { return "'\(word.name)' may be set only in the system file" }
         let places = Door.allCases.filter(word.doors.contains).map(\.place)
         let said = places.count > 1 ? places.dropLast().joined(separator: ", ") + " and " + places.last! : places[0]

@@ -66,6 +66,9 @@ package enum OptionParser {
             let equals = body.firstIndex(of: "=")
             let name = equals.map { body[..<$0] } ?? body
             let inline = equals.map { String(body[body.index(after: $0)...]) }
+            if OptionTable.spec(long: name) == nil, let word = Grammar.word(name) {
+                throw .usage(Grammar.refusal(word, at: .commandLine))
+            }
             guard let spec = OptionTable.spec(long: name) else {
                 let hint = Suggestion.clause(for: String(name), among: OptionTable.specs.map(\.long)) { "--" + $0 }
                 throw .usage("unknown option --\(name)" + hint)

@@ -1,4 +1,4 @@
-// SudoMatch.swift — whether this person and this command are gated.
+// PersonMatch.swift — whether this person and this command are gated.
 //
 // Contract:
 // - Users: with neither users= nor groups=, everyone is gated. Otherwise the person is
@@ -15,7 +15,7 @@
 
 import ShapelyGateSystem
 
-package struct SudoMatch {
+package struct PersonMatch {
     package let options: DoorOptions
     package var passwd = SystemAccounts.passwordFile()
     package var group = SystemAccounts.groupFile()

@@ -1,4 +1,4 @@
-// SudoRecords.swift — root's records about one person under sudo, in
+// PersonRecords.swift — root's records about one person under sudo, in
 // /run/shapelygate/<uid> (StateStore: reached from / without following another's link,
 // root's alone, every change under its lock): the lockout after a denial and the grace
 // window after a pass. The rules are the engine's (LockoutState) and the gate's
@@ -24,7 +24,7 @@
 import ShapelyGate
 import ShapelyGateSystem
 
-package struct SudoRecords {
+package struct PersonRecords {
     package let store: StateStore
     package let clocks: () -> Clocks
     package let boot: () -> Double

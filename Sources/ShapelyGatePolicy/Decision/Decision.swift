@@ -1,0 +1,158 @@
+// Decision.swift — the one judgement every door shares, written once: the lockout, then,
+// by `approval=`, the board, an approver's answer or both, and an audit record for each
+// outcome. A door (JudgingDoor) runs its board and its wait in its own medium; what is
+// decided, recorded and counted is decided here.
+//
+// Contract:
+// - The lockout is checked, and the try counted, before anyone is asked, in every mode;
+//   a pass clears it, any other answer a person gave counts as a denial. A request that
+//   could not be made asked no one: the count is put back as it was.
+// - approval=board: the board decides. parent: only an approver's yes. both: a pass at
+//   the board, then an approver's yes (the board's pass is not recorded: the answer is).
+//   either: the request waits while the board is up; the first answer decides.
+// - Nothing but an approver's `approve` for this request's id approves (ApprovalDesk).
+
+import ShapelyGate
+import ShapelyGateSystem
+
+package struct Decision {
+    package let approval: ApprovalSettings
+    package let cooldown: Int
+    package let records: PersonRecords
+    /// Who asks, on which terminal, for what: the request an approver sees.
+    package let requester: String
+    package let requesterUID: uid_t
+    package let terminal: String
+    package let shown: String
+    /// Where requests wait for an approver (a test's own folder may stand in).
+    package var deskFolder = ApprovalDesk.folder
+
+    package init(approval: ApprovalSettings, cooldown: Int, records: PersonRecords, requester: String, requesterUID: uid_t,
+                 terminal: String, shown: String) {
+        self.approval = approval
+        self.cooldown = cooldown
+        self.records = records
+        self.requester = requester
+        self.requesterUID = requesterUID
+        self.terminal = terminal
+        self.shown = shown
+    }
+
+    package func decide(through door: inout some JudgingDoor, log: inout AuditLog) -> Judged {
+        var before: LockoutState?
+        switch records.check(cooldown: cooldown) {
+        case .open(let previous): before = previous
+        case .locked(let seconds):
+            door.note(log, .locked(untrustedRecord: false), progress: AuditProgress())
+            return Judged(.locked(untrustedRecord: false), "locked after a wrong answer; try again in \(seconds) s", asked: false)
+        case .untrusted(let reason):
+            door.note(log, .locked(untrustedRecord: true), progress: AuditProgress())
+            door.warn("not trusting the lockout record " + reason)
+            return Judged(.locked(untrustedRecord: true),
+                          door.refusal("the lockout record \(records.store.file) cannot be trusted; root must remove it"), asked: false)
+        }
+        let judged = ask(through: &door, log: &log)
+        if cooldown > 0 {
+            if judged.asked { records.settleGate(passed: judged.passed, cooldown: cooldown) } else { records.restore(before) }
+        }
+        return judged
+    }
+
+    private func ask(through door: inout some JudgingDoor, log: inout AuditLog) -> Judged {
+        switch approval.mode {
+        case .board, .both:
+            let board = door.board(interject: { false })
+            // Under approval=both a pass at the board is half of one: the approver's answer is the record.
+            if approval.mode == .board || !board.passed {
+                door.note(log, board.audit, progress: board.progress)
+                return Judged(board)
+            }
+            return askApprover(through: &door, log: &log)
+        case .parent:
+            return askApprover(through: &door, log: &log)
+        case .either:
+            return either(through: &door, log: &log)
+        }
+    }
+
+    private func askApprover(through door: inout some JudgingDoor, log: inout AuditLog) -> Judged {
+        let desk: ApprovalDesk
+        switch open(door, log: &log, seconds: approval.timeout) {
+        case .success(let opened): desk = opened
+        case .failure(let refused): return refused
+        }
+        defer { desk.close() }
+        let seconds = approval.timeout
+        switch door.wait(for: desk, seconds: seconds) {
+        case .answered(let answer): return decide(answer, door, log: &log)
+        case .timedOut:
+            door.note(log, .denied(.notApproved), progress: AuditProgress())
+            return Judged(.denied(.notApproved), door.refusal("no approver answered within \(ApproverNotice.duration(seconds))"))
+        case .withdrawn:
+            door.note(log, .denied(.withdrawn), progress: AuditProgress())
+            return Judged(.denied(.withdrawn), door.refusal("the request was withdrawn"))
+        case .interrupted, .hungUp:
+            door.note(log, .denied(.interrupted), progress: AuditProgress())
+            return Judged(.denied(.interrupted), door.refusal("the request was interrupted"))
+        }
+    }
+
+    /// The request waits while the board is up: the first answer decides.
+    private func either(through door: inout some JudgingDoor, log: inout AuditLog) -> Judged {
+        var requestLog = log
+        let desk: ApprovalDesk
+        switch open(door, log: &requestLog, seconds: nil) {
+        case .success(let opened): desk = opened
+        case .failure(let refused): return refused
+        }
+        defer { desk.close() }
+        log.request = requestLog.request
+        guard door.announce(desk) else {
+            door.note(log, .denied(.withdrawn), progress: AuditProgress())
+            return Judged(.denied(.withdrawn), door.refusal("the request was withdrawn"))
+        }
+        var answer: ApprovalAnswer?
+        let board = door.board(interject: {
+            answer = desk.serve()
+            return answer != nil
+        })
+        if let answer { return decide(answer, door, log: &log) }
+        door.note(log, board.audit, progress: board.progress)
+        return Judged(board)
+    }
+
+    /// A request made and its desk open: recorded, and the approvers told (with the time
+    /// they have, when the request has a deadline of its own).
+    private func open(_ door: some JudgingDoor, log: inout AuditLog, seconds: Int?) -> Result<ApprovalDesk, Judged> {
+        var generator = SystemRandomNumberGenerator()
+        let request = ApprovalRequest(id: ApprovalRequest.newID(using: &generator), requester: requester,
+                                      requesterUID: requesterUID, terminal: terminal, shown: shown)
+        switch ApprovalDesk.open(for: request, approvers: approval.approvers, folder: deskFolder) {
+        case .success(let desk):
+            log.request = request.id
+            door.note(log, .requested, progress: AuditProgress())
+            let notice = ApproverNotice(request: request, approvers: approval.approvers, seconds: seconds)
+            _ = notice.tellTerminals()
+            if let program = approval.notify, let problem = notice.runNotify(program) { door.warn(problem) }
+            return .success(desk)
+        case .failure(let refusal):
+            door.note(log, .failed(.noRequest), progress: AuditProgress())
+            return .failure(Judged(.failed(.noRequest), door.refusal(refusal.message), asked: false))
+        }
+    }
+
+    /// An approver's answer, recorded with the approver's name.
+    private func decide(_ answer: ApprovalAnswer, _ door: some JudgingDoor, log: inout AuditLog) -> Judged {
+        switch answer {
+        case .approved(let approver):
+            log.approver = approver
+            door.note(log, .passed(.approved), progress: AuditProgress())
+            door.warn("approved by \(approver)")
+            return Judged(.passed(.approved), nil)
+        case .denied(let approver):
+            log.approver = approver
+            door.note(log, .denied(.deniedByApprover), progress: AuditProgress())
+            return Judged(.denied(.deniedByApprover), door.refusal("\(approver) said no"))
+        }
+    }
+}

@@ -1,0 +1,122 @@
+// DecisionTests.swift — the one judgement every door shares, driven through a door of the
+// test's own: what each approval mode asks, what is recorded, how the lockout counts a
+// person's answer and puts the count back when no one was asked. Records and requests
+// live in the test's temporary folder.
+
+import ShapelyGate
+import TestSupport
+import Testing
+@testable import ShapelyGatePolicy
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A door whose board and wait answer as the test says, and which keeps what it was told.
+struct ScriptedDoor: JudgingDoor {
+    var boards: [BoardResult]
+    var waits: [ApprovalWait.Ending] = []
+    var boardsRun = 0
+    var waited: [String] = []
+    let notes = NoteBook()
+
+    mutating func board(interject: @escaping () -> Bool) -> BoardResult {
+        boardsRun += 1
+        return boards.removeFirst()
+    }
+
+    func announce(_ desk: ApprovalDesk) -> Bool { true }
+
+    mutating func wait(for desk: ApprovalDesk, seconds: Int) -> ApprovalWait.Ending {
+        waited.append(desk.request.shown)
+        return waits.removeFirst()
+    }
+
+    func refusal(_ text: String) -> String { text + " (refused)" }
+    func warn(_ text: String) { notes.warnings.append(text) }
+    func note(_ log: AuditLog, _ outcome: GateOutcome, progress: AuditProgress) { notes.outcomes.append(outcome) }
+}
+
+final class NoteBook: @unchecked Sendable {
+    var outcomes: [GateOutcome] = []
+    var warnings: [String] = []
+}
+
+@Suite struct DecisionTests {
+    let folder = temporaryFolder()
+    static let passed = BoardResult(audit: .passed(.board), message: nil)
+    static let wrong = BoardResult(audit: .denied(.tooManyAttempts), message: "not approved")
+
+    func decision(_ mode: ApprovalMode, cooldown: Int = 0) -> Decision {
+        var decision = Decision(approval: ApprovalSettings(mode: mode, approvers: Approvers(users: ["0"]), timeout: 7),
+                                cooldown: cooldown, records: PersonRecords(uid: 4321, folder: folder + "/records"),
+                                requester: "kid", requesterUID: 4321, terminal: "/dev/pts/9", shown: "apt upgrade")
+        decision.deskFolder = folder + "/requests"
+        return decision
+    }
+
+    var log: AuditLog { AuditLog(policy: Policy(), user: "kid", terminal: "/dev/pts/9", command: ["apt"], mode: "test") }
+
+    init() { mkdir(folder + "/records", 0o700) }
+
+    @Test func theBoardAloneDecidesUnderBoard() {
+        var door = ScriptedDoor(boards: [Self.passed])
+        var log = self.log
+        let judged = decision(.board).decide(through: &door, log: &log)
+        #expect(judged.passed && door.boardsRun == 1 && door.waited.isEmpty)
+        #expect(door.notes.outcomes == [.passed(.board)])
+    }
+
+    @Test func aWrongAnswerLocksTheNextTryBeforeAnyBoard() {
+        var door = ScriptedDoor(boards: [Self.wrong])
+        var log = self.log
+        let first = decision(.board, cooldown: 60).decide(through: &door, log: &log)
+        #expect(!first.passed && first.message == "not approved")
+        var again = ScriptedDoor(boards: [Self.passed])
+        let second = decision(.board, cooldown: 60).decide(through: &again, log: &log)
+        #expect(second.audit == .locked(untrustedRecord: false) && again.boardsRun == 0)
+        #expect(second.message?.hasPrefix("locked after a wrong answer; try again in ") == true)
+    }
+
+    @Test func underBothAFailedBoardAsksNoApprover() {
+        var door = ScriptedDoor(boards: [Self.wrong])
+        var log = self.log
+        let judged = decision(.both).decide(through: &door, log: &log)
+        #expect(!judged.passed && door.waited.isEmpty)
+        #expect(door.notes.outcomes == [.denied(.tooManyAttempts)])
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "an approval desk is a folder of root's"))
+    func underBothAPassIsHalfAndTheApproversSilenceDenies() {
+        var door = ScriptedDoor(boards: [Self.passed], waits: [.timedOut])
+        var log = self.log
+        let judged = decision(.both).decide(through: &door, log: &log)
+        #expect(!judged.passed && door.waited == ["apt upgrade"])
+        #expect(judged.message == "no approver answered within 7 s (refused)")
+        // The board's pass is not recorded: the answer is.
+        #expect(door.notes.outcomes == [.requested, .denied(.notApproved)])
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "an approval desk is a folder of root's"))
+    func underParentOnlyAnApproversYesPassesAndNoBoardIsShown() {
+        var door = ScriptedDoor(boards: [], waits: [.answered(.approved(by: "mum"))])
+        var log = self.log
+        let judged = decision(.parent).decide(through: &door, log: &log)
+        #expect(judged.passed && door.boardsRun == 0)
+        #expect(door.notes.outcomes == [.requested, .passed(.approved)] && door.notes.warnings == ["approved by mum"])
+        var refused = ScriptedDoor(boards: [], waits: [.answered(.denied(by: "mum"))])
+        #expect(decision(.parent).decide(through: &refused, log: &log).message == "mum said no (refused)")
+    }
+
+    @Test func aRequestThatCannotBeMadeAskedNoOneAndCountsNothing() {
+        writeFile(folder + "/requests", "not a folder")
+        var door = ScriptedDoor(boards: [])
+        var log = self.log
+        let judged = decision(.parent, cooldown: 60).decide(through: &door, log: &log)
+        #expect(judged.audit == .failed(.noRequest) && !judged.asked)
+        #expect(door.notes.outcomes == [.failed(.noRequest)])
+        // Nothing was counted: the next try is not locked.
+        var next = ScriptedDoor(boards: [Self.passed])
+        #expect(decision(.board, cooldown: 60).decide(through: &next, log: &log).passed)
+    }
+}
