@@ -117,6 +117,79 @@ import Testing
         #expect(manifest.contains(#".target(name: "ShapelyGateScreen", dependencies: ["ShapelyGate"])"#))
     }
 
+    /// The top-level types each folder of `module` declares.
+    static func declarations(in module: String) -> [String: String] {
+        var owner: [String: String] = [:]
+        let declaration = try! Regex(#"^(?:package |public )?(?:final )?(?:struct|enum|class|protocol|typealias|actor) +(\w+)"#)
+        for file in files(under: module, extensions: ["swift"]) {
+            for line in file.text.split(separator: "\n") {
+                if let match = try? declaration.prefixMatch(in: line), let name = match.output[1].substring {
+                    owner[String(name)] = folder(of: file.path)
+                }
+            }
+        }
+        return owner
+    }
+
+    static func folder(of path: String) -> String {
+        let parts = path.split(separator: "/").dropFirst().dropLast()
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// Which folders of `module` each folder uses: a type another folder declares, named in its code.
+    static func folderUses(in module: String) -> [String: Set<String>] {
+        let owner = declarations(in: module)
+        var uses: [String: Set<String>] = [:]
+        for file in files(under: module, extensions: ["swift"]) {
+            let here = folder(of: file.path)
+            for line in file.text.split(separator: "\n") {
+                let words = code(line).split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" })
+                for word in words {
+                    if let there = owner[String(word)], there != here { uses[here, default: []].insert(there) }
+                }
+            }
+        }
+        return uses
+    }
+
+    @Test(arguments: gateModules)
+    func noFolderOfAModuleDependsOnItselfThroughAnother(_ module: String) {
+        let uses = Self.folderUses(in: module)
+        // Depth-first: a folder met again on the path being walked closes a cycle.
+        func walk(_ folder: String, _ path: [String], _ done: inout Set<String>) {
+            for next in uses[folder, default: []].sorted() {
+                if let start = path.firstIndex(of: next) {
+                    Issue.record("\(module): the folders depend on each other: \((path[start...] + [next]).joined(separator: " → "))")
+                } else if !done.contains(next) {
+                    walk(next, path + [next], &done)
+                }
+            }
+            done.insert(folder)
+        }
+        var done: Set<String> = []
+        for folder in uses.keys.sorted() where !done.contains(folder) { walk(folder, [folder], &done) }
+        #expect(!uses.isEmpty, "\(module): no folder uses another: the reading found nothing")
+    }
+
+    @Test func noModuleHoldsMoreThanAThirdAndABitOfTheSwift() throws {
+        let manifest = try String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
+        let modules = try Regex(#"\.(?:target|executableTarget)\(\s*name: "(\w+)""#)
+        let targets = manifest.matches(of: modules).compactMap { $0.output[1].substring.map(String.init) }
+        let lines = targets.map { target in
+            (target, Self.files(under: target, extensions: ["swift"]).reduce(0) { $0 + $1.text.split(separator: "\n").count })
+        }
+        let total = lines.reduce(0) { $0 + $1.1 }
+        #expect(total > 10_000, "\(total) Swift lines: the reading found too few")
+        for (target, count) in lines {
+            #expect(count * 100 <= total * 35, "\(target) holds \(count) of \(total) Swift lines, more than 35 %")
+        }
+        // The design's picture names every target.
+        let design = try String(contentsOfFile: packageRoot + "/docs/design.md", encoding: .utf8)
+        for target in targets where target != "TestSupport" {
+            #expect(design.contains(target), "docs/design.md does not name \(target)")
+        }
+    }
+
     @Test func noFileOver300LinesAndNoFunctionOver50() {
         for file in Self.files(under: "") {
             let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -105,7 +105,7 @@ struct PamtesterTests {
         let pty = pamtester(space)
         #expect(pty.waitFor("status-1"), "\(pty.screenText)")
         #expect(!pty.screenText.contains("choose 1-"))
-        #expect(oneLine(pty.screenText).contains("shapelygate: option grace=: a PAM door keeps no grace window"))
+        #expect(oneLine(pty.screenText).contains("shapelygate: option grace= means nothing on the PAM line: a PAM door keeps no grace window"))
         let record = try #require(space.space.journal.receive(timeout: 5))
         #expect(record[field: "SHAPELYGATE_OUTCOME"] == "error" && record[field: "SHAPELYGATE_REASON"] == "configuration")
         #expect(record[field: "SHAPELYGATE_SERVICE"] == "gate-test")

@@ -90,7 +90,7 @@ struct SudoLockoutTests {
         #expect(text.contains("first-1"))
         #expect(text.contains("shapelygate: not trusting the lockout record \(folder)/lockout: it belongs to uid \(uid), not to root"))
         #expect(text.contains("shapelygate: not trusting the lockout record \(folder)/lockout: it is a symbolic link"))
-        #expect(text.contains("shapelygate: the lockout record \(folder)/lockout cannot be trusted; the command was not run until root removes it"))
+        #expect(text.contains("shapelygate: the lockout record \(folder)/lockout cannot be trusted until root removes it, the command was not run"))
         #expect(!text.contains("choose 1-8"))
         #expect(!exists(space.folder + "/one") && !exists(space.folder + "/two"))
     }

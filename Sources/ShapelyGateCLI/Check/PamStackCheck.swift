@@ -49,7 +49,8 @@ struct PamStackCheck {
             }
             let line = pending + content
             pending = ""
-            if let parsed = parse(line, number: start), parsed.module.hasSuffix("/" + module) || parsed.module == module {
+            // The installed name, or the library a build leaves (libpam_shapelygate.so).
+            if let parsed = parse(line, number: start), parsed.module.split(separator: "/").last?.hasSuffix(module) == true {
                 found.append(parsed)
             }
         }

@@ -49,7 +49,7 @@ package struct Decision {
             door.note(log, .locked(untrustedRecord: true), progress: AuditProgress())
             door.warn("not trusting the lockout record " + reason)
             return Judged(.locked(untrustedRecord: true),
-                          door.refusal("the lockout record \(records.store.file) cannot be trusted; root must remove it"), asked: false)
+                          door.refusal("the lockout record \(records.store.file) cannot be trusted until root removes it"), asked: false)
         }
         let judged = ask(through: &door, log: &log)
         if cooldown > 0 {
