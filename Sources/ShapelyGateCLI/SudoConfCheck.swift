@@ -17,6 +17,7 @@
 //   written anywhere.
 
 import CShapelyGateGuard
+import Glibc
 import ShapelyGate
 import ShapelyGateJudge
 import ShapelyGatePolicy

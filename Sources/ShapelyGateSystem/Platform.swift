@@ -13,11 +13,11 @@
 // - Writes retry after EINTR and short writes and give up quietly on anything else.
 
 #if canImport(Glibc)
-@_exported import Glibc
+import Glibc
 #elseif canImport(Musl)
-@_exported import Musl
+import Musl
 #elseif canImport(Darwin)
-@_exported import Darwin
+import Darwin
 #else
 #error("shapelygate needs a POSIX C library")
 #endif

@@ -16,6 +16,7 @@
 //   SIGTERM, SIGHUP, SIGINT or SIGQUIT (blocked by the judge, taken here).
 // - Every text given here is already visible text (Visible.screen, Renderer).
 
+import Glibc //TEMPIMPORT
 import ShapelyGatePolicy
 import ShapelyGateScreen
 import ShapelyGateSession

@@ -11,6 +11,7 @@
 //   peer of its standard input (SO_PEERCRED); `caller` reads who calls from those alone.
 // - A later entry of the same tag replaces an earlier one; options keep their order.
 
+import Glibc //TEMPIMPORT
 import ShapelyGatePolicy
 import ShapelyGateScreen
 import ShapelyGateSession

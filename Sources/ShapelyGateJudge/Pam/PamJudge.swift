@@ -20,6 +20,7 @@
 //   denial is the sudo judge's, per person, so a child locked out at su is locked out
 //   at sudo too, and at a door whose line sets no cooldown (SudoRecords.check).
 
+import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateScreen

@@ -15,6 +15,7 @@
 //   window is kept, the conversation carries words only): each is refused by name, as
 //   is an option neither line knows.
 
+import Glibc //TEMPIMPORT
 import ShapelyGatePolicy
 import ShapelyGateSession
 

@@ -17,6 +17,7 @@
 // - An answer is written whole, with MSG_NOSIGNAL: a door that went away cannot end the
 //   judge by SIGPIPE. Every message it writes begins with the judge's protocol version.
 
+import Glibc //TEMPIMPORT
 import CShapelyGateGuard
 import ShapelyGatePolicy
 import ShapelyGateSession

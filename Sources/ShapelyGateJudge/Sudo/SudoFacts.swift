@@ -8,6 +8,7 @@
 //   entry of the same name replaces an earlier one, as sudo's own lookups find the first
 //   and sudo never repeats one.
 
+import Glibc //TEMPIMPORT
 import ShapelyGatePolicy
 import ShapelyGateSession
 import ShapelyGateSystem

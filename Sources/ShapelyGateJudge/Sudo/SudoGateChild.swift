@@ -22,6 +22,7 @@
 //   the screen is left at once, before the shell can write.
 // - The terminal only ever passes from the group that holds it.
 
+import Glibc //TEMPIMPORT
 import CShapelyGateGuard
 import ShapelyGatePolicy
 import ShapelyGateScreen

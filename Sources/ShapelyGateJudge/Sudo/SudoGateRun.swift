@@ -9,6 +9,7 @@
 //   gate's denial line (`Verdict.denial`) gives the audit record its reason and
 //   progress, and is trusted for nothing else.
 
+import Glibc //TEMPIMPORT
 import CShapelyGateGuard
 import ShapelyGate
 import ShapelyGatePolicy

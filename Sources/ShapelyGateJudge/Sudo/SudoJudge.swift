@@ -27,6 +27,7 @@
 // - A pass is the gate's exit status 0 AND exactly `Verdict.passed` on the pipe only
 //   it holds; a gate that exits 0 without it approves nothing.
 
+import Glibc //TEMPIMPORT
 import CShapelyGateGuard
 import ShapelyGate
 import ShapelyGatePolicy

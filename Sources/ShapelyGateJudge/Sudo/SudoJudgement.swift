@@ -9,6 +9,7 @@
 // approver's yes or no ends the board); both — a pass at the board, then an approver's
 // yes. A grace window comes only from a pass under approval=board.
 
+import Glibc //TEMPIMPORT
 import CShapelyGateGuard
 import ShapelyGate
 import ShapelyGatePolicy

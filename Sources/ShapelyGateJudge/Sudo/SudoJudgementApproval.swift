@@ -3,6 +3,7 @@
 // approvers told, the board run beside it or before it, and the answer recorded with
 // the approver's name.
 
+import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateScreen

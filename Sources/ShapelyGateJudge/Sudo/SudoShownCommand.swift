@@ -28,6 +28,7 @@
 // - Words are quoted as the gate quotes a command (Visible.commandLine): a word with a
 //   control byte is written $'…', so one line never reads as two.
 
+import Glibc //TEMPIMPORT
 import ShapelyGatePolicy
 import ShapelyGateScreen
 import ShapelyGateSession

@@ -13,6 +13,7 @@
 //   even when listed.
 // - approval-timeout is 1-86400 seconds (default 300).
 
+import Glibc
 import ShapelyGateSystem
 
 package enum ApprovalMode: String, CaseIterable, Equatable, Sendable {

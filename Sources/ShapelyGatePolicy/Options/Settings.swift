@@ -17,6 +17,7 @@
 //   broken policy does not hide the help.
 // - Nothing here touches the terminal; every problem is a `GateError`.
 
+import Glibc
 import ShapelyGate
 import ShapelyGateScreen
 import ShapelyGateSystem

@@ -7,6 +7,7 @@
 // - Only /etc/passwd and /etc/group are read (SystemAccounts: the judge is static and
 //   uses no NSS module); a uid or name they do not hold is no person (nil).
 
+import Glibc
 import ShapelyGateSystem
 
 package struct AccountPerson: Equatable {

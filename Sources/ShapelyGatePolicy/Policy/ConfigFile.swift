@@ -23,6 +23,7 @@
 // - The system file's path can be changed only through this library's API (for
 //   tests), never through arguments or the environment of the installed program.
 
+import Glibc
 import ShapelyGate
 import ShapelyGateSystem
 

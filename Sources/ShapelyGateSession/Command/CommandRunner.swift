@@ -15,6 +15,7 @@
 // - exec replaces the process: the command's status and signals are its own. If exec
 //   fails anyway, the gate reports it and ends with 126 or 127.
 
+import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateSystem

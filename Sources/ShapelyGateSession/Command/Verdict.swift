@@ -15,6 +15,7 @@
 // - The gate is not dumpable (Platform.refuseTracing), so no other process of the user
 //   can reach the descriptor through /proc.
 
+import Glibc //TEMPIMPORT
 import ShapelyGatePolicy
 import ShapelyGateSystem
 

@@ -7,6 +7,7 @@
 //   again for the rest.
 // - A new schedule replaces the old one; after `cancel` it never fires.
 
+import Glibc //TEMPIMPORT
 import Dispatch
 import ShapelyGatePolicy
 

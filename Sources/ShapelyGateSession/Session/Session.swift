@@ -26,6 +26,7 @@
 //   and the deadline run on; found in front again, at SIGCONT or at the next tick, it
 //   takes its settings up again and redraws.
 
+import Glibc //TEMPIMPORT
 import Dispatch
 import ShapelyGate
 import ShapelyGatePolicy

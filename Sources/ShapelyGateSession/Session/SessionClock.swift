@@ -9,6 +9,7 @@
 // - Waiting costs no CPU: the system clock's timers are DispatchSourceTimers, not polls
 //   (MonotonicClock.swift, DispatchDeadlineTimer.swift).
 
+import Glibc //TEMPIMPORT
 import Dispatch
 import ShapelyGatePolicy
 

@@ -7,6 +7,7 @@
 //   arrive before wait blocked and pending in the process (Signals.swift).
 // - After `stop` no handler runs again.
 
+import Glibc //TEMPIMPORT
 import Dispatch
 import ShapelyGatePolicy
 

@@ -4,6 +4,7 @@
 // in ShapelyGateScreen).
 // Runs on the session's queue only, like the rest of the session.
 
+import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateScreen
