@@ -14,7 +14,6 @@
 //   made visible again here all the same, since this side cannot tell a judge from a
 //   socket someone else put there (only root can, in a folder of root's).
 
-import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateScreen

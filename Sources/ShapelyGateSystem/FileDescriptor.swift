@@ -66,7 +66,7 @@ package final class FileDescriptor {
     package func tryLock() -> Bool { flock(rawValue, LOCK_EX | LOCK_NB) == 0 }
 
     /// Marks the descriptor close-on-exec (FD_CLOEXEC).
-    package func closeOnExec() { _ = fcntl(rawValue, F_SETFD, FD_CLOEXEC) }
+    package func closeOnExec() { _ = Platform.markCloseOnExec(rawValue) }
 
     /// A folder by its path: `followingLinks` false refuses a symbolic link as the last
     /// component (O_NOFOLLOW).

@@ -49,6 +49,9 @@ extension Platform {
         return fstat(number, &info) == 0 ? FileFacts(info) : nil
     }
 
+    /// Marks the descriptor `number` close-on-exec (FD_CLOEXEC): false when it is not open.
+    package static func markCloseOnExec(_ number: Int32) -> Bool { fcntl(number, F_SETFD, FD_CLOEXEC) == 0 }
+
     /// realpath(3): `path` with every link and `.`/`..` resolved, or nil.
     package static func resolvedPath(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }

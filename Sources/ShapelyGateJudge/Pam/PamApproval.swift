@@ -13,7 +13,6 @@
 // - Each outcome is one audit record (`requested` when the request is made, then the
 //   answer), as under sudo.
 
-import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateScreen

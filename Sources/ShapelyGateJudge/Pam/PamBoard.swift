@@ -12,7 +12,6 @@
 // - A closed conversation (Ctrl-D, an agent cancelled, a dropped connection) and an
 //   ending signal are denials; nothing but the engine's `passed` is a pass.
 
-import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateScreen

@@ -20,7 +20,6 @@
 //   denial is the sudo judge's, per person, so a child locked out at su is locked out
 //   at sudo too, and at a door whose line sets no cooldown (SudoRecords.check).
 
-import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateScreen
@@ -29,7 +28,7 @@ import ShapelyGateSystem
 
 package enum PamJudge {
     package static func run() -> ExitStatus {
-        guard JudgeLink.beginJudging("--pam-judge", startedBy: "the PAM module", holding: PamConversation.endings + [SIGPIPE]) else {
+        guard JudgeLink.beginJudging("--pam-judge", startedBy: "the PAM module", holding: Signals.pamJudgeHeld) else {
             return .usage
         }
         var conversation = PamConversation()

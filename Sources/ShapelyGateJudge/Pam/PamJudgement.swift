@@ -4,7 +4,6 @@
 // audit record — the sudo judge's own pieces (SudoPluginOptions, SudoMatch,
 // SudoRecords, SudoJudgement's settings and approval rules, Approval/), used as they are.
 
-import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateScreen

@@ -15,7 +15,6 @@
 //   window is kept, the conversation carries words only): each is refused by name, as
 //   is an option neither line knows.
 
-import Glibc //TEMPIMPORT
 import ShapelyGatePolicy
 import ShapelyGateSession
 

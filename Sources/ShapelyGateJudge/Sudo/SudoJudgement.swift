@@ -9,7 +9,6 @@
 // approver's yes or no ends the board); both — a pass at the board, then an approver's
 // yes. A grace window comes only from a pass under approval=board.
 
-import Glibc //TEMPIMPORT
 import CShapelyGateGuard
 import ShapelyGate
 import ShapelyGatePolicy
@@ -91,7 +90,7 @@ package struct SudoJudgement {
                            user: account?.name ?? facts.uid.map { "uid\($0)" } ?? "unknown",
                            terminal: facts.terminalPath ?? "none", command: shown.words, mode: "sudo-plugin")
         log.keeps = shown.kept
-        let terminal = facts.terminalPath == nil ? -1 : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        let terminal = facts.terminalPath == nil ? -1 : Platform.openControllingTerminal()
         defer { if terminal >= 0 { _ = Platform.closeDescriptor(terminal) } }
         let grace = graceWindow(facts, terminal: terminal, account: account)
         var decision = judge(facts, shown: shown, terminal: terminal, account: account, grace: grace, log: &log)
@@ -143,7 +142,7 @@ package struct SudoJudgement {
                 return .approved
             }
         }
-        guard TerminalCalls.foregroundGroup(terminal) == getpgrp() else {
+        guard TerminalCalls.foregroundGroup(terminal) == Platform.processGroup else {
             note(log, .denied(.background))
             return .denied("sudo must be in the foreground to ask for approval")
         }
@@ -194,7 +193,7 @@ package struct SudoJudgement {
     }
 
     package func judgeOnTheBoard(_ facts: SudoFacts, shown: String, terminal: Int32, gate: (options: Options, policy: Policy), records: SudoRecords,
-                                 uid: uid_t, gid: gid_t, account: PasswordEntry, grace: Grace?, log: inout AuditLog,
+                                 uid: UserID, gid: GroupID, account: PasswordEntry, grace: Grace?, log: inout AuditLog,
                                  recordsPass: Bool = true, beforeGate: () -> Bool = { true },
                                  interject: @escaping () -> ApprovalAnswer? = { nil }) -> SudoDecision {
         let cooldown = gate.options.cooldown

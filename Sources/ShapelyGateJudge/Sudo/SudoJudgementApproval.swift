@@ -3,7 +3,6 @@
 // approvers told, the board run beside it or before it, and the answer recorded with
 // the approver's name.
 
-import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateScreen
@@ -12,7 +11,7 @@ import ShapelyGateSystem
 
 extension SudoJudgement {
     package func askApprovers(_ facts: SudoFacts, shown: String, terminal: Int32, gate: (options: Options, policy: Policy),
-                      records: SudoRecords, uid: uid_t, gid: gid_t, account: PasswordEntry,
+                      records: SudoRecords, uid: UserID, gid: GroupID, account: PasswordEntry,
                       log: inout AuditLog) -> SudoDecision {
         let approval = self.approval
         let asking = { (seconds: Int?, log: inout AuditLog) -> Result<ApprovalDesk, SudoDecision> in
@@ -77,7 +76,7 @@ extension SudoJudgement {
 
     /// A request made and its desk open: recorded, and the approvers told (with the time
     /// they have, when the request has a deadline of its own).
-    private func openRequest(account: PasswordEntry, uid: uid_t, terminal: String, shown: String, approval: ApprovalSettings,
+    private func openRequest(account: PasswordEntry, uid: UserID, terminal: String, shown: String, approval: ApprovalSettings,
                              seconds: Int?, log: inout AuditLog) -> Result<ApprovalDesk, SudoDecision> {
         var generator = SystemRandomNumberGenerator()
         let request = ApprovalRequest(id: ApprovalRequest.newID(using: &generator), requester: account.name, requesterUID: uid,

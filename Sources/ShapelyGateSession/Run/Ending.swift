@@ -16,7 +16,6 @@
 // - An interruption ends by its signal (the status that re-raises it), except in login
 //   mode, where it is a plain denial with status 1. Its message is the same either way.
 
-import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateSystem

@@ -19,7 +19,6 @@
 // - With a verdict descriptor (the sudo judge's), the caller judges: the gate keeps no
 //   lockout and writes no audit record; a denial is reported on the descriptor instead.
 
-import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateScreen

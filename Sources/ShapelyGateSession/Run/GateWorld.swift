@@ -3,7 +3,6 @@
 // the real world; tests hand GateRun their own, and so test its order without a
 // pseudo-terminal.
 
-import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateSystem

@@ -7,7 +7,6 @@
 //   again for the rest.
 // - A new schedule replaces the old one; after `cancel` it never fires.
 
-import Glibc //TEMPIMPORT
 import Dispatch
 import ShapelyGatePolicy
 

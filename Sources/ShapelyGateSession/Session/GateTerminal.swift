@@ -2,7 +2,6 @@
 // session's rules can be tested with a fake. The real one is Terminal.swift, whose
 // contract says what each call does on /dev/tty.
 
-import Glibc //TEMPIMPORT
 import Dispatch
 import ShapelyGatePolicy
 import ShapelyGateScreen

@@ -2,7 +2,6 @@
 // a change of the wall clock never moves a deadline, and DispatchDeadlineTimers, so
 // waiting costs no CPU.
 
-import Glibc //TEMPIMPORT
 import Dispatch
 import ShapelyGatePolicy
 import ShapelyGateSystem

@@ -1,7 +1,6 @@
 // ProcessSignals.swift — the process's own signals for a session (SessionSignals.swift):
 // one dispatch signal source for each signal listened to, all cancelled by `stop`.
 
-import Glibc //TEMPIMPORT
 import Dispatch
 import ShapelyGatePolicy
 

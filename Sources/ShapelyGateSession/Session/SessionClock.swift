@@ -9,7 +9,6 @@
 // - Waiting costs no CPU: the system clock's timers are DispatchSourceTimers, not polls
 //   (MonotonicClock.swift, DispatchDeadlineTimer.swift).
 
-import Glibc //TEMPIMPORT
 import Dispatch
 import ShapelyGatePolicy
 

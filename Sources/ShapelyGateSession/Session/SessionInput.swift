@@ -7,7 +7,6 @@
 //   read was typed before the new board appeared and does not count.
 // - While the screen is too small for the board, entries are not answers.
 
-import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateScreen

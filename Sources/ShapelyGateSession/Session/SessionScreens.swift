@@ -2,7 +2,6 @@
 // appended plainly, or spoken as words), the prompt, and in place of a board that does
 // not fit, the sizes that would. Session.swift's contract says when each comes.
 
-import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateScreen

@@ -7,7 +7,6 @@
 //   arrive before wait blocked and pending in the process (Signals.swift).
 // - After `stop` no handler runs again.
 
-import Glibc //TEMPIMPORT
 import Dispatch
 import ShapelyGatePolicy
 

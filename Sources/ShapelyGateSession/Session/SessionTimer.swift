@@ -2,7 +2,6 @@
 // deadline at a time, in the clock's seconds, firing once on the session's queue no
 // earlier than that deadline as the clock reads it.
 
-import Glibc //TEMPIMPORT
 import ShapelyGatePolicy
 
 package protocol SessionTimer: AnyObject {

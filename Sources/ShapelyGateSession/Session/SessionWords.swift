@@ -4,7 +4,6 @@
 // in ShapelyGateScreen).
 // Runs on the session's queue only, like the rest of the session.
 
-import Glibc //TEMPIMPORT
 import ShapelyGate
 import ShapelyGatePolicy
 import ShapelyGateScreen

@@ -24,7 +24,6 @@
 //   outcome never depends on the screen.
 // - Every system call is TerminalDevice's (ShapelyGateSystem): this file decides when.
 
-import Glibc //TEMPIMPORT
 import Dispatch
 import ShapelyGate
 import ShapelyGatePolicy

@@ -2,7 +2,6 @@
 // end-of-file key on a canonical line, or a terminal that is gone. The session tells
 // the last two apart: only a hung-up terminal is recorded as a hangup.
 
-import Glibc //TEMPIMPORT
 import ShapelyGatePolicy
 
 /// What one read of the terminal gave.
