@@ -74,4 +74,4 @@ func writable(_ value: PropertyListValue) -> Bool {
     }
 }
 
-let fuzzTarget: String = getenv("FUZZ_TARGET").map { String(cString: $0) } ?? ""
+let fuzzTarget: String = Platform.environment()["FUZZ_TARGET"] ?? ""

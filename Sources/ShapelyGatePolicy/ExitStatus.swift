@@ -31,7 +31,7 @@ public enum ExitStatus: Equatable, Sendable {
     /// (`Signals.die`), so the parent sees the same death as the signal's default.
     public func terminate() -> Never {
         if case .killedBy(let number) = self { Signals.die(by: number) }
-        exit(code)
+        Platform.exit(status: code)
     }
 
     /// Every status and what it means, in the words of the README and the man page.

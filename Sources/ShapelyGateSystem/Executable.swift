@@ -10,6 +10,14 @@
 //   marks 3 to 1023 where that cannot be read.
 // - `replaceProcess` returns only when exec failed, with its errno.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 package enum Executable {
     package enum Check: Equatable {
         case runnable

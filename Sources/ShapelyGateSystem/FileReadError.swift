@@ -2,6 +2,14 @@
 // reason in words, the errno behind it (0 when the gate itself refused the file) and
 // whether it was only too large, so a caller can tell a missing file from a refused one.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 package struct FileReadError: Error, Equatable {
     package let path: String
     package let reason: String

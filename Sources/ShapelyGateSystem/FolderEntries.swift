@@ -1,6 +1,14 @@
 // FolderEntries.swift — a folder's entry names, and this program's own file: the two
 // lookups of the file system the approval client and the sudo judge make by name.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Platform {
     /// The names in `path` (without `.` and `..`); none when it cannot be read.
     package static func folderEntries(_ path: String) -> [String] {

@@ -8,6 +8,13 @@
 // - `stop(then:)` is called once; `done` runs once nothing will touch the descriptor
 //   any more, so the caller may then close it.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
 
 package final class InputWatch: @unchecked Sendable {

@@ -12,6 +12,14 @@
 //   any error); the caller then falls back to the syslog line. Nothing here can delay
 //   or change the gate's outcome.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Platform {
     /// Where journald listens for native records.
     package static let journalSocket = "/run/systemd/journal/socket"

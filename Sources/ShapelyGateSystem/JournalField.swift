@@ -1,6 +1,14 @@
 // JournalField.swift — one field of a journal record (Journal.swift): an upper-case
 // name and the exact bytes of its value, which the native protocol carries unescaped.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One field of a journal record: an upper-case name and the exact bytes of its value.
 package struct JournalField: Equatable, Sendable {
     package var name: String

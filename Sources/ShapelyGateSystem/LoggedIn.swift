@@ -9,6 +9,14 @@
 // - glibc's record layout on Linux: 384 bytes, the type at 0, the line at 8 (32
 //   bytes), the user at 44 (32 bytes). Elsewhere nothing is logged in.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Platform {
     package static func loggedIn(utmp path: String = "/run/utmp") -> [(user: String, line: String)] {
         #if os(Linux)

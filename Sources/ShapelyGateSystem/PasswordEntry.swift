@@ -5,6 +5,14 @@
 // - Only /etc/passwd is read (bounded, as a regular file); an account it does not
 //   hold, or a file that cannot be read, is nil. Nothing comes from the environment.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 package struct PasswordEntry: Equatable {
     package let name: String
     package let home: String

@@ -1,7 +1,8 @@
 // Platform.swift — the one place that chooses the C library and wraps the calls that
 // differ between Glibc, Musl and Darwin. Every `#if os` or `#if canImport` of the
-// product is in this module (here and in the files beside it: PlatformSignals,
-// InputWatch, TerminalName, Journal); the command line reads the same on every system.
+// product is in this module (each file here imports the C library itself; none passes
+// it on); the modules above import none and read the same on every system: what they
+// need of it is here, typed (FileDescriptor, FileFacts, SystemTypes, ProcessCalls).
 // The command line depends on this module, and the screen module for the C library's
 // sin and cos alone; the engine has no I/O and does not see the C library at all.
 //
@@ -13,11 +14,11 @@
 // - Writes retry after EINTR and short writes and give up quietly on anything else.
 
 #if canImport(Glibc)
-@_exported import Glibc
+import Glibc
 #elseif canImport(Musl)
-@_exported import Musl
+import Musl
 #elseif canImport(Darwin)
-@_exported import Darwin
+import Darwin
 #else
 #error("shapelygate needs a POSIX C library")
 #endif

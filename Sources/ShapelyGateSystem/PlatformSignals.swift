@@ -9,6 +9,14 @@
 //   (which the caller has blocked) within the time given, or returns nil: sigtimedwait
 //   where it exists; on Darwin, which has none, a look at what is pending, then a sleep.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Platform {
     /// The kernel's count of signals: 1..<signalLimit are the signal numbers.
     package static let signalLimit: Int32 = 65

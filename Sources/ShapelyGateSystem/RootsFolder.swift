@@ -11,6 +11,14 @@
 //   is: only root can make it.
 // - Anything that cannot be looked at is false.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Platform {
     package static func isRootsFolder(_ path: String) -> Bool {
         isRootsFolder(path, links: 0)

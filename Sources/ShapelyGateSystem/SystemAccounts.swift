@@ -7,6 +7,14 @@
 //   is nil. (Accounts kept only in a directory service are not found: say so in the
 //   man page.)
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 package enum SystemAccounts {
     /// The first entry whose field 0 is `name`, split into its fields.
     package static func entry(named name: String, in text: String) -> [Substring]? {

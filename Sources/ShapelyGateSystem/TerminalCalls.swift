@@ -2,6 +2,14 @@
 // make on a descriptor they were handed (sudo's terminal), where TerminalDevice
 // (the gate's own /dev/tty) does not apply.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 package enum TerminalCalls {
     /// The terminal's foreground process group, or -1.
     package static func foregroundGroup(_ descriptor: Int32) -> pid_t { tcgetpgrp(descriptor) }

@@ -12,6 +12,13 @@
 // - Nothing here writes to the terminal but `write`, which never waits more than a second
 //   (Platform.writePatiently).
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CShapelyGateGuard
 
 package final class TerminalDevice: @unchecked Sendable {

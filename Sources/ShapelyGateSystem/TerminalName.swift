@@ -7,6 +7,14 @@
 //   and the path is used only if it is a character device with that number.
 // - Otherwise, and on other systems, ttyname(3)'s answer, else nil.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Platform {
     package static func terminalName(_ descriptor: Int32) -> String? {
         #if os(Linux)

@@ -9,6 +9,14 @@
 //   process id does not match.
 // - Linux only; elsewhere nil.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Platform {
     package struct TerminalSession: Equatable {
         package let device: UInt64

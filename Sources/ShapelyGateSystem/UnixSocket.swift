@@ -12,6 +12,14 @@
 //   before the peer stops, is nil.
 // - Linux only (SO_PEERCRED); elsewhere every call fails.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Platform {
     /// The folder at `path` itself (never through a link), for reading, or -1.
     package static func openFolder(_ path: String) -> Int32 {

@@ -13,6 +13,6 @@ import ShapelyGateSystem
         for number in Signals.ending + [Signals.suspend] + Signals.terminalStops {
             #expect(Signals.name(number).hasPrefix("SIG"), "signal \(number)")
         }
-        #expect(Signals.name(SIGTERM) == "SIGTERM")
+        #expect(Signals.name(SignalNumber.terminate) == "SIGTERM")
     }
 }

@@ -190,6 +190,85 @@ import Testing
         }
     }
 
+    /// Nothing re-exports a module: each file sees what it imports itself.
+    @Test func noModuleIsReExported() {
+        for file in Self.files(under: "", extensions: ["swift"]) {
+            for line in file.text.split(separator: "\n") where Self.code(line).contains("@_exported") {
+                Issue.record("\(file.path): \(line)")
+            }
+        }
+    }
+
+    /// Files above the platform that import the C library, each with its reason (none).
+    static let cLibraryImporters: [String: String] = [:]
+    /// The C library's functions the modules above might call. Counted in every file
+    /// above the platform, whatever it imports (a C module of the package's own brings
+    /// some of the C library with it).
+    static let cFunctions = ["geteuid", "getuid", "getpid", "getppid", "getpgrp", "setpgid", "kill", "raise", "exit",
+                             "open", "openat", "close", "read", "write", "send", "fstat", "lstat", "stat", "fstatat",
+                             "mkdir", "mkdirat", "unlink", "unlinkat", "renameat", "fsync", "flock", "fcntl", "poll",
+                             "pipe", "waitpid", "realpath", "strdup", "free", "strlen", "time", "gmtime_r", "strftime",
+                             "clock_gettime", "signal", "pthread_sigmask", "sigemptyset", "sigaddset", "tcgetpgrp",
+                             "posix_spawn", "posix_spawn_file_actions_init", "posix_spawn_file_actions_destroy",
+                             "posix_spawn_file_actions_adddup2", "posix_spawn_file_actions_addopen"]
+    /// The listed files' calls, and everyone else's: at most 10 above the platform.
+    static let rewrittenFilesCalls = 0
+    static let otherCalls = 10
+
+    /// C library calls `name(` in the code of `text`: not `.name(`, and not a name the
+    /// file declares itself (a method, a case, a closure of that name).
+    static func cCalls(in text: String) -> Int {
+        var count = 0
+        let own = Set(cFunctions.filter { name in
+            ["func \(name)(", "case \(name)(", "let \(name):", "var \(name):"].contains { text.contains($0) }
+        })
+        for line in text.split(separator: "\n") {
+            let code = Self.code(line)
+            for name in cFunctions where !own.contains(name) {
+                var rest = Substring(code)
+                while let range = rest.range(of: name + "(") {
+                    let before = rest[..<range.lowerBound].last
+                    let word = before.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } ?? false
+                    let declared = rest[..<range.lowerBound].hasSuffix("func ")
+                    if !word && !declared { count += 1 }
+                    rest = rest[range.upperBound...]
+                }
+            }
+        }
+        return count
+    }
+
+    @Test func theCLibraryIsThePlatformModules() {
+        var listed = 0, others = 0
+        for file in (Self.gateModules + ["shapelygate"]).flatMap({ Self.files(under: $0, extensions: ["swift"]) }) {
+            for line in file.text.split(separator: "\n") where line.hasPrefix("import ") {
+                let module = line.dropFirst("import ".count)
+                if ["Glibc", "Musl", "Darwin", "Foundation"].contains(module) && Self.cLibraryImporters[file.path] == nil {
+                    Issue.record("\(file.path) imports \(module): only ShapelyGateSystem does")
+                }
+            }
+            let calls = Self.cCalls(in: file.text)
+            if Self.cLibraryImporters[file.path] != nil { listed += calls } else { others += calls }
+            if calls > 0 && Self.cLibraryImporters[file.path] == nil { Issue.record("\(file.path): \(calls) C library calls") }
+        }
+        #expect(others <= Self.otherCalls, "C library calls above the platform: \(others)")
+        #expect(listed <= Self.rewrittenFilesCalls, "C library calls in the listed files: \(listed)")
+    }
+
+    /// The signal numbers are named in Swift only by the platform module and Signals.swift.
+    @Test func signalNumbersAreNamedInOnePlace() {
+        let policy = "ShapelyGatePolicy/Process/Signals.swift"
+        for file in (Self.gateModules + ["shapelygate", "ShapelyGateScreen", "ShapelyGate"])
+            .flatMap({ Self.files(under: $0, extensions: ["swift"]) }) where file.path != policy {
+            for line in file.text.split(separator: "\n") {
+                let code = Self.code(line)
+                if code.contains("SignalNumber.") || code.firstMatch(of: /\bSIG[A-Z]+\b/) != nil {
+                    Issue.record("\(file.path) names a signal number: \(line)")
+                }
+            }
+        }
+    }
+
     @Test func noFileOver300LinesAndNoFunctionOver50() {
         for file in Self.files(under: "") {
             let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)

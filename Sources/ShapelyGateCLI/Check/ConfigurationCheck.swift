@@ -115,7 +115,7 @@ package struct ConfigurationCheck {
     }
 
     /// A policy file, read as the gate reads it (as the system file: every word it may hold).
-    private func policy(_ path: String, owner: uid_t?) -> Findings {
+    private func policy(_ path: String, owner: UserID?) -> Findings {
         var found = Findings()
         do throws(GateError) {
             guard let text = try ConfigFile.text(of: path, owner: owner) else { return found }

@@ -94,10 +94,10 @@ package struct SudoConfCheck {
         guard !file.isEmpty else { return "the Plugin line names no file" }
         let full = file.hasPrefix("/") ? file : folder + "/" + file
         do {
-            let (fd, info) = try Platform.openRegularFile(full)
-            _ = Platform.closeDescriptor(fd)
-            if info.st_uid != 0 { return "\(full): sudo loads a plugin only when root owns it (it belongs to uid \(info.st_uid))" }
-            if info.st_mode & 0o022 != 0 { return "\(full): sudo loads a plugin only when group and others cannot write it" }
+            let (file, info) = try FileDescriptor.openRegularFile(full)
+            file.close()
+            if info.owner != 0 { return "\(full): sudo loads a plugin only when root owns it (it belongs to uid \(info.owner))" }
+            if info.mode & 0o022 != 0 { return "\(full): sudo loads a plugin only when group and others cannot write it" }
             return nil
         } catch {
             return "\(full): \(error.reason)"
@@ -105,26 +105,7 @@ package struct SudoConfCheck {
     }
 
     /// What `program --version` prints on standard output (at most a line's worth).
-    package static func version(of program: String) -> String {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return "" }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), strdup("--version"), nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/usr/bin:/bin"), nil]
-        defer { (argv + envp).forEach { free($0) } }
-        let started = posix_spawn(&pid, program, &actions, nil, argv, envp) == 0
-        _ = Platform.closeDescriptor(ends[1])
-        defer { _ = Platform.closeDescriptor(ends[0]) }
-        guard started else { return "" }
-        let said = (try? Platform.readAll(ends[0], path: program, limit: 256)) ?? []
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return String(decoding: said, as: UTF8.self)
+    static func version(of program: String) -> String {
+        String(decoding: Platform.output(of: program, arguments: ["--version"], limit: 256), as: UTF8.self)
     }
 }

@@ -86,11 +86,10 @@ package struct PamConversation {
 
     private mutating func wait(until deadline: Double?) -> Reply {
         while true {
-            var ready = pollfd(fd: input.descriptor, events: Int16(POLLIN), revents: 0)
             let left = deadline.map { max(0, $0 - clock()) } ?? 0.25
-            let count = poll(&ready, 1, Int32(min(left, 0.25) * 1000))
+            let count = Platform.waitForInput(input.descriptor, within: min(left, 0.25))
             if count > 0 { break }
-            if count < 0 && errno != EINTR { return .closed }
+            if count < 0 && SystemError.last != SystemError.interrupted { return .closed }
             if Platform.waitForSignal(among: Self.endings, within: 0) != nil { return .interrupted }
             if let deadline, clock() >= deadline { return .timedOut }
             if interject() { return .interjected }

@@ -26,10 +26,10 @@ package struct PamFacts {
     package var terminal: String?
     package var remoteHost: String?
     /// The real uid of the program that loaded the module.
-    package var realUID: uid_t?
+    package var realUID: UserID?
     /// Its standard input is a socket: .some(peer's uid), or .some(nil) when the kernel
     /// did not say who the peer is; nil when it is no socket.
-    package var inputPeer: uid_t??
+    package var inputPeer: UserID??
     /// An item that was not UTF-8: it is shown with replacements, and said so.
     package var inexact = false
 
@@ -58,7 +58,7 @@ package struct PamFacts {
     /// is handed its agent's connection there). Nil when the kernel does not say: a root
     /// program with no socket on its standard input, or a peer it cannot name. A real
     /// uid of 0 is never taken as the caller.
-    package var caller: uid_t? {
+    package var caller: UserID? {
         guard let realUID else { return nil }
         if realUID != 0 { return realUID }
         guard let inputPeer, let peer = inputPeer else { return nil }

@@ -28,7 +28,7 @@ import ShapelyGateSystem
 
 package enum PamJudge {
     package static func run() -> ExitStatus {
-        guard JudgeLink.beginJudging("--pam-judge", startedBy: "the PAM module", holding: PamConversation.endings + [SIGPIPE]) else {
+        guard JudgeLink.beginJudging("--pam-judge", startedBy: "the PAM module", holding: Signals.pamJudgeHeld) else {
             return .usage
         }
         var conversation = PamConversation()

@@ -31,19 +31,16 @@ package struct JudgeLink {
             Platform.printError("shapelygate: \(flag) is started by \(door) only: \(problem)\n")
             return false
         }
-        var blocked = sigset_t()
-        sigemptyset(&blocked)
-        for number in signals { sigaddset(&blocked, number) }
-        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        Platform.block(signals: signals)
         return true
     }
 
     /// Why this process was not started by a door, or nil when it was.
     package static func startProblem(startedBy door: String) -> String? {
-        guard geteuid() == 0 else { return "it runs as root" }
-        guard environ.pointee == nil else { return "its environment is not the empty one \(door) gives" }
+        guard Platform.effectiveUser == 0 else { return "it runs as root" }
+        guard Platform.environmentIsEmpty else { return "its environment is not the empty one \(door) gives" }
         guard let peer = Platform.peer(0) else { return "standard input is not a socket from \(door)" }
-        guard peer.pid == getppid() else { return "the socket on standard input is not its parent's" }
+        guard peer.pid == Platform.parentProcessID else { return "the socket on standard input is not its parent's" }
         guard peer.uid == 0 else { return "the socket on standard input is not root's" }
         return nil
     }
@@ -119,13 +116,7 @@ package struct JudgeLink {
     }
 
     private func readSome(atMost most: Int) -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: min(65536, most))
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 { return Array(buffer[0..<count]) }
-            if count < 0 && errno == EINTR { continue }
-            return nil
-        }
+        Platform.readSome(descriptor, atMost: min(65536, most))
     }
 
     /// Sends one answer, ended; a NUL inside a text is cut there.
@@ -146,12 +137,6 @@ package struct JudgeLink {
             bytes += Array(String(entry.tag).utf8) + entry.text.utf8.prefix { $0 != 0 } + [0]
         }
         if ended { bytes.append(0) }
-        var done = 0
-        while done < bytes.count {
-            let count = bytes[done...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            done += count
-        }
+        _ = Platform.sendAll(descriptor, bytes)
     }
 }

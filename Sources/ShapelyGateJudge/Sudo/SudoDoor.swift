@@ -19,8 +19,8 @@ struct SudoDoor: JudgingDoor {
     let shown: String
     let terminal: Int32
     let account: PasswordEntry
-    let uid: uid_t
-    let gid: gid_t
+    let uid: UserID
+    let gid: GroupID
     let rounds: Int
     let grace: SudoJudgement.Grace?
 

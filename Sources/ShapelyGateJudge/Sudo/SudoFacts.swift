@@ -70,10 +70,10 @@ package struct SudoFacts {
         return value
     }
 
-    package var uid: uid_t? { Self.id(userInfo["uid"]) }
-    package var gid: gid_t? { Self.id(userInfo["gid"]) }
+    package var uid: UserID? { Self.id(userInfo["uid"]) }
+    package var gid: GroupID? { Self.id(userInfo["gid"]) }
     /// The supplementary groups, as sudo reports them; entries that are not IDs are left out.
-    package var groups: [gid_t] {
+    package var groups: [GroupID] {
         (userInfo["groups"] ?? "").split(separator: ",").compactMap { Self.id(String($0)) }
     }
     package var userName: String? { userInfo["user"] }
@@ -81,8 +81,8 @@ package struct SudoFacts {
     package var nonInteractive: Bool { settings["noninteractive"] == "true" }
     /// `sudo -k command`: the time stamp is ignored for this run.
     package var ignoresTicket: Bool { settings["ignore_ticket"] == "true" }
-    package var umask: mode_t {
-        guard let text = userInfo["umask"], let value = mode_t(text, radix: 8), value <= 0o777 else { return 0o022 }
+    package var umask: FileMode {
+        guard let text = userInfo["umask"], let value = FileMode(text, radix: 8), value <= 0o777 else { return 0o022 }
         return value
     }
     package var command: String? { commandInfo["command"] }

@@ -58,8 +58,8 @@ package struct SudoGateChild {
         guard child > 0 else { return nil }
         var end = wait(for: child)
         end.failure = Self.readFailure(report)
-        let ours = getpgrp()
-        let killed = end.status.map { status in (status & 0x7F) == SIGKILL } ?? false
+        let ours = Platform.processGroup
+        let killed = end.status.map { status in (status & 0x7F) == Signals.killChild } ?? false
         let leave = killed && leavesScreen && !end.screenLeft ? Painter.leaveAfterSignal : ""
         // The settings go back only while sudo's group holds the terminal; the bytes that
         // leave the screen go to whoever holds it, when the gate could not write them.
@@ -85,13 +85,12 @@ package struct SudoGateChild {
         }
     }
 
-    private func wait(for child: pid_t) -> End {
+    private func wait(for child: ProcessID) -> End {
         var end = End()
-        let ours = getpgrp()
-        let sudo = getppid()
+        let ours = Platform.processGroup
+        let sudo = Platform.parentProcessID
         while true {
-            var status: Int32 = 0
-            let result = waitpid(child, &status, WNOHANG | WUNTRACED)
+            let (result, status) = Platform.childState(child)
             if result == child {
                 if (status & 0xFF) == 0x7F {  // stopped
                     stopped(child, &end)
@@ -101,25 +100,25 @@ package struct SudoGateChild {
                 end.status = status
                 return end
             }
-            if result < 0 && errno != EINTR { return end }
+            if result < 0 && SystemError.last != SystemError.interrupted { return end }
             let holder = TerminalCalls.foregroundGroup(terminal)
             if !end.killedByJudge, holder > 0, holder != child, holder != ours {
                 end.terminalTaken = true
-                kill(-child, SIGKILL)
+                Platform.send(signal: Signals.killChild, to: -child)
                 end.killedByJudge = true
             }
-            if let number = Platform.waitForSignal(among: Self.endings + [SIGCHLD], within: 0.1), number != SIGCHLD,
+            if let number = Platform.waitForSignal(among: Signals.gateChildWatch, within: 0.1), number != Signals.childChanged,
                !end.killedByJudge {
-                kill(-child, SIGKILL)
+                Platform.send(signal: Signals.killChild, to: -child)
                 end.killedByJudge = true
                 // sudo is gone, and its shell is about to write: the gate's screen goes first.
-                if getppid() != sudo && leavesScreen {
+                if Platform.parentProcessID != sudo && leavesScreen {
                     putBack(nil, Painter.leaveAfterSignal)
                     end.screenLeft = true
                 }
             }
             if !end.killedByJudge, interject() {
-                kill(-child, SIGKILL)
+                Platform.send(signal: Signals.killChild, to: -child)
                 end.killedByJudge = true
                 end.interjected = true
             }
@@ -127,33 +126,32 @@ package struct SudoGateChild {
     }
 
     /// The gate stopped (Ctrl-Z): sudo's job stops with it, and goes on only in front.
-    private func stopped(_ child: pid_t, _ end: inout End) {
-        let ours = getpgrp()
+    private func stopped(_ child: ProcessID, _ end: inout End) {
+        let ours = Platform.processGroup
         let holder = TerminalCalls.foregroundGroup(terminal)
         if !end.killedByJudge && holder != child && holder != ours {
             end.terminalTaken = true
             end.killedByJudge = true
         }
         if end.killedByJudge {
-            kill(-child, SIGKILL)
+            Platform.send(signal: Signals.killChild, to: -child)
             return
         }
         if holder == child { _ = sg_give_terminal(terminal, ours) }
         repeat {
-            kill(-ours, SIGSTOP)
+            Platform.send(signal: Signals.stopGroup, to: -ours)
             if Platform.waitForSignal(among: Self.endings, within: 0) != nil {
                 end.killedByJudge = true
-                kill(-child, SIGKILL)
+                Platform.send(signal: Signals.killChild, to: -child)
                 return
             }
-        } while TerminalCalls.foregroundGroup(terminal) != ours && getppid() != 1
+        } while TerminalCalls.foregroundGroup(terminal) != ours && Platform.parentProcessID != 1
         _ = sg_give_terminal(terminal, child)
-        kill(-child, SIGCONT)
+        Platform.send(signal: Signals.continueChild, to: -child)
     }
 
     private static func readFailure(_ report: Int32) -> sg_spawn_failure? {
         var failure = sg_spawn_failure()
-        let count = withUnsafeMutableBytes(of: &failure) { read(report, $0.baseAddress, $0.count) }
-        return count == MemoryLayout<sg_spawn_failure>.size ? failure : nil
+        return Platform.readWhole(report, into: &failure) ? failure : nil
     }
 }

@@ -20,8 +20,8 @@ package struct SudoGateRun {
     package let facts: SudoFacts
     package let plugin: DoorOptions
     package let account: PasswordEntry
-    package let uid: uid_t
-    package let gid: gid_t
+    package let uid: UserID
+    package let gid: GroupID
     package let shown: String
     /// The challenge's rounds, for the record of a pass.
     package var rounds = 1
@@ -66,30 +66,27 @@ package struct SudoGateRun {
         var verdict: [Int32] = [-1, -1], report: [Int32] = [-1, -1]
         defer { for fd in [program] + verdict + report where fd >= 0 { _ = Platform.closeDescriptor(fd) } }
         guard program >= 0, Self.pipe(&verdict), Self.pipe(&report) else {
-            return Outcome(decision: .failed("cannot start the gate: \(Platform.describe(errno: errno).lowercased())"))
+            return Outcome(decision: .failed("cannot start the gate: \(Platform.describe(errno: SystemError.last).lowercased())"))
         }
-        let argv = arguments(verdict: verdict[1]).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
         let groups = facts.groups.isEmpty ? [gid] : facts.groups
         let display = Display.detect(environment: facts.submitEnvironment.filter { $0.key == "TERM" }, noColor: true)
         var child = SudoGateChild(terminal: terminal, leavesScreen: display.cursorControl)
         child.interject = interject
-        let end: SudoGateChild.End? = argv.withUnsafeBufferPointer { argvBuffer in
-            envp.withUnsafeBufferPointer { envpBuffer in
+        let end: SudoGateChild.End? = Platform.withCStrings(arguments(verdict: verdict[1])) { argv in Platform.withCStrings(environment) { envp in
+            argv.withUnsafeBufferPointer { argvBuffer in envp.withUnsafeBufferPointer { envpBuffer in
                 groups.withUnsafeBufferPointer { groupBuffer in
                     var spawn = sg_spawn(program: program, argv: argvBuffer.baseAddress, envp: envpBuffer.baseAddress,
                                          uid: uid, gid: gid, groups: groupBuffer.baseAddress, group_count: groups.count,
                                          umask: facts.umask, verdict: verdict[1], report: report[1])
                     return child.run(&spawn, report: report[0])
                 }
-            }
-        }
+            } }
+        } }
         report[1] = -1  // closed by SudoGateChild once the child had it
         _ = Platform.closeDescriptor(verdict[1])
         verdict[1] = -1
         guard let end else {
-            return Outcome(decision: .failed("cannot start the gate: \(Platform.describe(errno: errno).lowercased())"))
+            return Outcome(decision: .failed("cannot start the gate: \(Platform.describe(errno: SystemError.last).lowercased())"))
         }
         var outcome = judge(end, said: Self.readVerdict(verdict[0]))
         outcome.interjected = end.interjected
@@ -134,20 +131,11 @@ package struct SudoGateRun {
     /// A pipe whose ends close on exec (the judge is single-threaded: nothing execs between).
     package static func pipe(_ ends: inout [Int32]) -> Bool {
         guard Platform.makePipe(&ends) else { return false }
-        return ends.allSatisfy { fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }
+        return ends.allSatisfy { Platform.markCloseOnExec($0) }
     }
 
     /// What the gate left in the pipe, read once it has ended (at most a line's worth).
     package static func readVerdict(_ descriptor: Int32) -> [UInt8] {
-        _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
-        var buffer = [UInt8](repeating: 0, count: 256)
-        var total = 0
-        while total < buffer.count {
-            let count = buffer[total...].withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            total += count
-        }
-        return Array(buffer[0..<total])
+        Platform.readWaiting(descriptor, limit: 256)
     }
 }

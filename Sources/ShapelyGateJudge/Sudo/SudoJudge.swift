@@ -37,7 +37,7 @@ import ShapelyGateSystem
 package enum SudoJudge {
     /// The judge's whole run: its status is for no one (the plugin reads the answers).
     package static func run() -> ExitStatus {
-        let held = SudoGateChild.endings + [SIGCHLD, SIGTTOU, SIGTTIN, SIGTSTP]
+        let held = Signals.sudoJudgeHeld
         guard JudgeLink.beginJudging("--sudo-judge", startedBy: "the sudo plugin", holding: held) else { return .usage }
         var link = JudgeLink(descriptor: 0)
         let output = JudgeLink(descriptor: 1)
@@ -69,7 +69,7 @@ package enum SudoJudge {
         facts.read(checking)
         // Keys pressed at sudo's own prompt are not an ending of the gate's; an ending sent
         // to sudo (and passed on) is.
-        while Platform.waitForSignal(among: [SIGINT, SIGQUIT], within: 0) != nil {}
+        while Platform.waitForSignal(among: Signals.promptKeys, within: 0) != nil {}
         let decision = judgement.decide(facts)
         var answer: [JudgeLink.Entry] = []
         if let message = decision.message {

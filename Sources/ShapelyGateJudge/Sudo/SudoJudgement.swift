@@ -64,7 +64,7 @@ package struct SudoJudgement {
                            user: account?.name ?? facts.uid.map { "uid\($0)" } ?? "unknown",
                            terminal: facts.terminalPath ?? "none", command: shown.words, mode: "sudo-plugin")
         log.keeps = shown.kept
-        let terminal = facts.terminalPath == nil ? -1 : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        let terminal = facts.terminalPath == nil ? -1 : Platform.openControllingTerminal()
         defer { if terminal >= 0 { _ = Platform.closeDescriptor(terminal) } }
         let grace = graceWindow(facts, terminal: terminal, account: account)
         var decision = judge(facts, shown: shown, terminal: terminal, account: account, grace: grace, log: &log)
@@ -115,7 +115,7 @@ package struct SudoJudgement {
                 return .approved
             }
         }
-        guard TerminalCalls.foregroundGroup(terminal) == getpgrp() else {
+        guard TerminalCalls.foregroundGroup(terminal) == Platform.processGroup else {
             note(log, .denied(.background))
             return .denied("sudo must be in the foreground to ask for approval")
         }

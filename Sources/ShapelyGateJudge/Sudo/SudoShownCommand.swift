@@ -168,7 +168,7 @@ package enum SudoShownCommand {
     }
 
     /// The account files' entry for `uid`, split into its seven fields.
-    private static func entry(uid: uid_t, in passwd: String) -> [Substring]? {
+    private static func entry(uid: UserID, in passwd: String) -> [Substring]? {
         let wanted = String(uid)
         return passwd.split(separator: "\n").lazy.map { $0.split(separator: ":", omittingEmptySubsequences: false) }
             .first { $0.count == 7 && $0[2] == wanted }

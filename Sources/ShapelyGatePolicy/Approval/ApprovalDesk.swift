@@ -27,7 +27,7 @@ package final class ApprovalDesk {
     package static let folder = "/run/shapelygate-requests"
     package static let slots = 64
 
-    package let listener: Int32
+    package let listener: FileDescriptor
     package let path: String
     package let request: ApprovalRequest
     package let approvers: Approvers
@@ -36,12 +36,12 @@ package final class ApprovalDesk {
     private let node: (device: UInt64, inode: UInt64)
 
     private init(listener: Int32, path: String, request: ApprovalRequest, approvers: Approvers) {
-        self.listener = listener
+        self.listener = FileDescriptor(owning: listener)
         self.path = path
         self.request = request
         self.approvers = approvers
-        var info = stat()
-        node = lstat(path, &info) == 0 ? (UInt64(info.st_dev), UInt64(info.st_ino)) : (0, 0)
+        let info = Platform.facts(of: path, followingLinks: false)
+        node = info.map { ($0.device, $0.inode) } ?? (0, 0)
     }
 
     /// At most this many connections are answered at each look, so a crowd cannot hold
@@ -50,24 +50,23 @@ package final class ApprovalDesk {
 
     /// Opens a desk for `request`, or says why it cannot.
     package static func open(for request: ApprovalRequest, approvers: Approvers, folder: String = folder) -> Result<ApprovalDesk, Refusal> {
-        if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-            return .failure(Refusal("cannot make \(folder): \(Platform.describe(errno: errno))"))
+        if !Platform.makeFolder(folder, mode: 0o755) && SystemError.last != SystemError.exists {
+            return .failure(Refusal("cannot make \(folder): \(Platform.describe(errno: SystemError.last))"))
         }
-        let directory = Platform.openFolder(folder)
-        var info = stat()
-        guard directory >= 0, fstat(directory, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o7777 == 0o755 else {
-            if directory >= 0 { _ = Platform.closeDescriptor(directory) }
+        let directory = FileDescriptor.openFolder(folder, followingLinks: false)
+        guard let directory, let info = directory.facts, info.owner == Platform.effectiveUser, info.permissions == 0o755 else {
+            directory?.close()
             return .failure(Refusal("\(folder) must be a folder of root's, mode 0755"))
         }
-        defer { _ = Platform.closeDescriptor(directory) }
+        defer { directory.close() }
         // The lock is a file of root's only: anyone may open the folder, and so lock it.
-        guard let lock = try? Platform.openRegularFile(".lock", in: directory, flags: O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600),
-              lock.info.st_uid == geteuid(), lock.info.st_mode & 0o077 == 0 else {
+        guard let (lock, facts) = try? directory.openRegularFile(".lock", flags: [.readWrite, .create, .noFollow], mode: 0o600),
+              facts.owner == Platform.effectiveUser, facts.mode & 0o077 == 0 else {
             return .failure(Refusal("cannot use \(folder)/.lock: it must be a file of root's alone"))
         }
-        defer { _ = Platform.closeDescriptor(lock.descriptor) }
+        defer { lock.close() }
         let patience = Platform.monotonicSeconds() + 5
-        while flock(lock.descriptor, LOCK_EX | LOCK_NB) != 0 {
+        while !lock.tryLock() {
             guard Platform.monotonicSeconds() < patience, Platform.waitForSignal(among: Signals.judgeEndings, within: 0.05) == nil else {
                 return .failure(Refusal("\(folder)/.lock is held by another process"))
             }
@@ -77,16 +76,15 @@ package final class ApprovalDesk {
             if let listener = Platform.listeningSocket(at: path, mode: 0o666) {
                 return .success(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers))
             }
-            guard errno == EADDRINUSE else { continue }
+            guard SystemError.last == SystemError.addressInUse else { continue }
             // Someone's, or left by a judge that was killed: only one no one listens on
             // (ECONNREFUSED) is replaced.
             if let live = Platform.connectedSocket(to: path, patience: 0.2) {
-                _ = Platform.closeDescriptor(live)
+                FileDescriptor(owning: live).close()
                 continue
             }
-            guard errno == ECONNREFUSED else { continue }
-            var node = stat()
-            guard lstat(path, &node) == 0, node.st_mode & S_IFMT == S_IFSOCK, unlink(path) == 0,
+            guard SystemError.last == SystemError.connectionRefused else { continue }
+            guard Platform.facts(of: path, followingLinks: false)?.isSocket == true, Platform.remove(path),
                   let listener = Platform.listeningSocket(at: path, mode: 0o666) else { continue }
             return .success(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers))
         }
@@ -97,9 +95,10 @@ package final class ApprovalDesk {
     /// request, if one came.
     package func serve() -> ApprovalAnswer? {
         for _ in 0..<Self.connectionsPerLook {
-            guard let connection = Platform.acceptConnection(listener, patience: 1) else { return nil }
-            defer { _ = Platform.closeDescriptor(connection) }
-            if let answer = serve(connection) { return answer }
+            guard let accepted = Platform.acceptConnection(listener.rawValue, patience: 1) else { return nil }
+            let connection = FileDescriptor(owning: accepted)
+            defer { connection.close() }
+            if let answer = serve(connection.rawValue) { return answer }
         }
         return nil
     }
@@ -107,7 +106,7 @@ package final class ApprovalDesk {
     /// Whether the process at the other end answers for an approver: its user may
     /// approve, and neither its login nor any process above it is the requester's (a
     /// `sudo -u mum` or `su mum` the child started is the child's).
-    package func admits(_ peer: (pid: pid_t, uid: uid_t)) -> Bool {
+    package func admits(_ peer: (pid: ProcessID, uid: UserID)) -> Bool {
         guard approvers.admit(peer.uid, requester: request.requesterUID) else { return false }
         let ancestry = Platform.ancestry(of: peer.pid)
         return ancestry.loginUser != request.requesterUID && !ancestry.realUsers.contains(request.requesterUID)
@@ -149,8 +148,9 @@ package final class ApprovalDesk {
     /// Stops listening and removes the socket (when it is still this one): the request
     /// can no longer be answered.
     package func close() {
-        var info = stat()
-        if lstat(path, &info) == 0, UInt64(info.st_dev) == node.device, UInt64(info.st_ino) == node.inode { unlink(path) }
-        _ = Platform.closeDescriptor(listener)
+        if let info = Platform.facts(of: path, followingLinks: false), info.device == node.device, info.inode == node.inode {
+            Platform.remove(path)
+        }
+        listener.close()
     }
 }

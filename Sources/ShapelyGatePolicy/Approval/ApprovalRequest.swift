@@ -17,10 +17,10 @@ import ShapelyGateSystem
 package struct ApprovalRequest: Equatable, Sendable {
     package let id: String
     package let requester: String
-    package let requesterUID: uid_t
+    package let requesterUID: UserID
     package let terminal: String
     package let shown: String
-    package init(id: String, requester: String, requesterUID: uid_t, terminal: String, shown: String) {
+    package init(id: String, requester: String, requesterUID: UserID, terminal: String, shown: String) {
         self.id = id
         self.requester = requester
         self.requesterUID = requesterUID

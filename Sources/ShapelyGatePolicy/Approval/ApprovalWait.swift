@@ -42,14 +42,14 @@ package struct ApprovalWait {
     }
 
     package func run() -> Ending {
-        let sudoGroup = getpgrp()
-        _ = setpgid(0, 0)
-        _ = sg_give_terminal(terminal, getpid())
+        let sudoGroup = Platform.processGroup
+        Platform.setProcessGroup(0, 0)
+        _ = sg_give_terminal(terminal, Platform.processID)
         defer {
             // Keys typed while waiting answer nothing: not the command, not the shell.
             TerminalCalls.flushInput(terminal)
-            if TerminalCalls.foregroundGroup(terminal) == getpgrp() { _ = sg_give_terminal(terminal, sudoGroup) }
-            _ = setpgid(0, sudoGroup)
+            if TerminalCalls.foregroundGroup(terminal) == Platform.processGroup { _ = sg_give_terminal(terminal, sudoGroup) }
+            Platform.setProcessGroup(0, sudoGroup)
         }
         // Keys typed before the question are no answer to it.
         TerminalCalls.flushInput(terminal)
@@ -67,12 +67,10 @@ package struct ApprovalWait {
             if TerminalCalls.settings(terminal) == nil { return .hungUp }
             // Another group took the terminal (sudo stopped from outside, the shell back in
             // front): the request goes, and nothing more is written there.
-            if TerminalCalls.foregroundGroup(terminal) != getpgrp() { return .interrupted }
-            switch Platform.waitForSignal(among: [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP], within: 0.1) {
-            case SIGINT, SIGQUIT: return finish(.withdrawn)
-            case SIGTERM, SIGHUP: return finish(.interrupted)
-            default: continue
-            }
+            if TerminalCalls.foregroundGroup(terminal) != Platform.processGroup { return .interrupted }
+            let number = Platform.waitForSignal(among: Signals.approvalWatch, within: 0.1)
+            if let number, Signals.approvalWithdrawals.contains(number) { return finish(.withdrawn) }
+            if let number, Signals.approvalInterruptions.contains(number) { return finish(.interrupted) }
         }
     }
 

@@ -64,10 +64,10 @@ package struct ApproverNotice {
                            "SHAPELYGATE_USER=\(ApprovalRequest.field(request.requester))",
                            "SHAPELYGATE_TTY=\(ApprovalRequest.field(request.terminal))", "SHAPELYGATE_COMMAND=\(request.forApprovers)",
                            "SHAPELYGATE_APPROVERS=\(approvers.description)", "SHAPELYGATE_TIMEOUT=\(seconds.map(String.init) ?? "")"]
-        let argv = [strdup(program), nil], envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        let started = sg_spawn_unprivileged(opened, argv, envp, nobody, nogroup)
-        return started > 0 ? nil : "notify=\(program): cannot start it: \(Platform.describe(errno: errno).lowercased())"
+        let started = Platform.withCStrings([program]) { argv in
+            Platform.withCStrings(environment) { envp in sg_spawn_unprivileged(opened, argv, envp, nobody, nogroup) }
+        }
+        return started > 0 ? nil : "notify=\(program): cannot start it: \(Platform.describe(errno: SystemError.last).lowercased())"
     }
 
     /// "45 s", "2 min 5 s": how long, for a person.

@@ -21,13 +21,13 @@ package struct Decision {
     package let records: PersonRecords
     /// Who asks, on which terminal, for what: the request an approver sees.
     package let requester: String
-    package let requesterUID: uid_t
+    package let requesterUID: UserID
     package let terminal: String
     package let shown: String
     /// Where requests wait for an approver (a test's own folder may stand in).
     package var deskFolder = ApprovalDesk.folder
 
-    package init(approval: ApprovalSettings, cooldown: Int, records: PersonRecords, requester: String, requesterUID: uid_t,
+    package init(approval: ApprovalSettings, cooldown: Int, records: PersonRecords, requester: String, requesterUID: UserID,
                  terminal: String, shown: String) {
         self.approval = approval
         self.cooldown = cooldown

@@ -28,7 +28,7 @@ import ShapelyGateSystem
 package enum ConfigFile {
     /// Reads `path` into `options` (and `policy` for the system file, which must belong
     /// to `owner`). A missing file is no error.
-    package static func load(_ path: String, system: Bool, owner: uid_t = 0,
+    package static func load(_ path: String, system: Bool, owner: UserID = 0,
                              into options: inout Options, policy: inout Policy) throws(GateError) {
         guard let text = try text(of: path, owner: system ? owner : nil) else { return }
         try apply(text: text, name: path, system: system, into: &options, policy: &policy)
@@ -36,26 +36,26 @@ package enum ConfigFile {
 
     /// The text of `path`, read as every file is; when `owner` is given, the file must be
     /// that owner's and no one else may write it. Nil when there is no such file.
-    package static func text(of path: String, owner: uid_t?) throws(GateError) -> String? {
-        let fd: Int32
-        let info: stat
-        do {
-            (fd, info) = try Platform.openRegularFile(path)
+    package static func text(of path: String, owner: UserID?) throws(GateError) -> String? {
+        let file: FileDescriptor
+        let facts: FileFacts
+        do throws(FileReadError) {
+            (file, facts) = try FileDescriptor.openRegularFile(path)
         } catch {
             if error.isMissing { return nil }
             throw .configuration("\(path): \(error.reason)")
         }
-        defer { _ = Platform.closeDescriptor(fd) }
-        if let owner, info.st_uid != owner {
+        defer { file.close() }
+        if let owner, facts.owner != owner {
             let expected = owner == 0 ? "root" : "uid \(owner)"
-            throw .configuration("\(path): refused: it belongs to uid \(info.st_uid), not to \(expected); run 'chown \(owner) \(path)'")
+            throw .configuration("\(path): refused: it belongs to uid \(facts.owner), not to \(expected); run 'chown \(owner) \(path)'")
         }
-        if owner != nil && info.st_mode & 0o022 != 0 {
+        if owner != nil && facts.mode & 0o022 != 0 {
             throw .configuration("\(path): refused: group or others can write it; run 'chmod go-w \(path)'")
         }
         let bytes: [UInt8]
-        do {
-            bytes = try Platform.readAll(fd, path: path, limit: 65536)
+        do throws(FileReadError) {
+            bytes = try file.readAll(path: path, limit: 65536)
         } catch {
             throw .configuration("\(path): \(error.reason)")
         }
@@ -129,7 +129,7 @@ package enum ConfigFile {
     /// Root's is always in root's home from the password database, whatever HOME and
     /// XDG_CONFIG_HOME say (run with a user's environment, `sudo -E`, root must not take
     /// that user's settings), as root's lockout state is.
-    package static func userPath(_ environment: [String: String], user: uid_t,
+    package static func userPath(_ environment: [String: String], user: UserID,
                          rootHome: () -> String? = { PasswordEntry.lookUp(uid: 0)?.home }) -> String? {
         if user == 0 {
             guard let home = rootHome(), home.hasPrefix("/"), home.contains(where: { $0 != "/" }) else { return nil }

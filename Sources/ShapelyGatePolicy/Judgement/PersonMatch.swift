@@ -22,21 +22,21 @@ package struct PersonMatch {
 
     package init(options: DoorOptions) { self.options = options }
 
-    package func gates(user name: String?, uid: uid_t?, gid: gid_t?, groups: [gid_t]) -> Bool {
+    package func gates(user name: String?, uid: UserID?, gid: GroupID?, groups: [GroupID]) -> Bool {
         if options.users.isEmpty && options.groups.isEmpty { return true }
         for entry in options.users {
             if entry == name { return true }
             if ValueReader.isNumber(entry) {
-                if let uid, uid_t(entry) == uid { return true }
+                if let uid, UserID(entry) == uid { return true }
             } else {
                 guard let listed = SystemAccounts.uid(named: entry, passwd: passwd) else { return true }
                 if listed == uid { return true }
             }
         }
         for entry in options.groups {
-            let wanted: gid_t?
+            let wanted: GroupID?
             if ValueReader.isNumber(entry) {
-                wanted = gid_t(entry)
+                wanted = GroupID(entry)
             } else {
                 wanted = SystemAccounts.gid(named: entry, group: group)
             }
@@ -49,11 +49,10 @@ package struct PersonMatch {
     package func gates(command: String?) -> Bool {
         guard !options.commands.isEmpty, let command, command.hasPrefix("/") else { return true }
         let forms = Self.forms(of: command)
-        var target = stat()
-        let known = stat(command, &target) == 0
+        let target = Platform.facts(of: command, followingLinks: true)
         for entry in options.commands {
-            var listed = stat()
-            if known && stat(entry, &listed) == 0 && listed.st_dev == target.st_dev && listed.st_ino == target.st_ino {
+            if let target, let listed = Platform.facts(of: entry, followingLinks: true),
+               listed.device == target.device && listed.inode == target.inode {
                 return true
             }
             let entryForms = Self.forms(of: entry)
@@ -74,8 +73,7 @@ package struct PersonMatch {
             return true
         }
         return Self.sudoeditPlaces.contains { place in
-            var status = stat()
-            return lstat(place, &status) == 0 && gates(command: place)
+            Platform.facts(of: place, followingLinks: false) != nil && gates(command: place)
         }
     }
 
@@ -93,9 +91,7 @@ package struct PersonMatch {
     }
 
     private static func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
+        Platform.resolvedPath(path)
     }
 
     /// Whether `path` is `entry` or lies under it (the entry's trailing slashes ignored).

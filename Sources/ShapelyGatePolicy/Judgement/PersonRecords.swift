@@ -29,7 +29,7 @@ package struct PersonRecords {
     package let clocks: () -> Clocks
     package let boot: () -> Double
 
-    package init(uid: uid_t, folder: String = "/run/shapelygate",
+    package init(uid: UserID, folder: String = "/run/shapelygate",
          clocks: @escaping () -> Clocks = StateStore.clocks, boot: @escaping () -> Double = Platform.bootClockSeconds) {
         store = StateStore(folder: "\(folder)/\(uid)")
         self.clocks = clocks

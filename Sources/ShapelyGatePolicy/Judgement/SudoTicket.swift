@@ -19,9 +19,9 @@ package enum SudoTicket {
 
     package static func state(user: String, device: UInt64) -> State {
         guard !user.isEmpty, !user.contains("/"), user != "." && user != ".." else { return .none }
-        guard let (fd, info) = try? Platform.openRegularFile(folder + "/" + user, flags: O_RDONLY | O_NOFOLLOW) else { return .none }
-        defer { _ = Platform.closeDescriptor(fd) }
-        guard info.st_uid == 0, info.st_mode & 0o022 == 0, let bytes = try? Platform.readAll(fd, path: user, limit: 1 << 20) else {
+        guard let (fd, info) = try? FileDescriptor.openRegularFile(folder + "/" + user, flags: [.readOnly, .noFollow]) else { return .none }
+        defer { fd.close() }
+        guard info.owner == 0, info.mode & 0o022 == 0, let bytes = try? fd.readAll(path: user, limit: 1 << 20) else {
             return .none
         }
         return state(records: bytes, device: device)

@@ -23,8 +23,7 @@ package enum TrustedProgram {
             return .failure(Refusal(text.replacing("shapelygate: ", with: "", maxReplacements: 1)))
         }
         guard unprivileged else { return .success(found) }
-        var info = stat()
-        guard fstat(found, &info) == 0, info.st_mode & S_IXOTH != 0 else {
+        guard let info = Platform.facts(ofDescriptor: found), info.othersMayRun else {
             _ = Platform.closeDescriptor(found)
             return .failure(Refusal("notify=\(path): nobody may run it: give others the right to run it (chmod o+x)"))
         }

@@ -41,9 +41,9 @@ package struct Settings {
     /// callers (tests) name others.
     package struct Files: Sendable {
         package var system: String
-        package var systemOwner: uid_t
-        package var user: uid_t
-        package static var installed: Files { Files(system: "/etc/shapelygate.conf", systemOwner: 0, user: geteuid()) }
+        package var systemOwner: UserID
+        package var user: UserID
+        package static var installed: Files { Files(system: "/etc/shapelygate.conf", systemOwner: 0, user: Platform.effectiveUser) }
     }
 
     package static let defaultSearchPath = "/usr/local/bin:/usr/bin:/bin"
@@ -86,7 +86,7 @@ package struct Settings {
     /// Where the state of `user` lives: root's in `passwordHome` (its home in the
     /// password database) or /var/lib/shapelygate, whatever the environment says; any
     /// other user's in XDG_STATE_HOME, else HOME. Nil when neither names a folder.
-    package static func stateFolder(environment: [String: String], user: uid_t, passwordHome: String?) -> String? {
+    package static func stateFolder(environment: [String: String], user: UserID, passwordHome: String?) -> String? {
         if user == 0 {
             guard let home = passwordHome, home.hasPrefix("/"), home.contains(where: { $0 != "/" }) else {
                 return "/var/lib/shapelygate"

@@ -153,9 +153,9 @@ package enum GateOutcome: Equatable, Sendable {
     /// The journal's PRIORITY (and the syslog line's severity).
     package var priority: Int32 {
         switch self {
-        case .passed: return LOG_INFO
-        case .denied, .interrupted, .locked, .requested: return LOG_NOTICE
-        case .failed: return LOG_ERR
+        case .passed: return LogPriority.info
+        case .denied, .interrupted, .locked, .requested: return LogPriority.notice
+        case .failed: return LogPriority.error
         }
     }
 

@@ -56,7 +56,7 @@ extension AuditLog {
         var raw: [[UInt8]] = []
         for index in (count - command.count)..<count {
             guard let pointer = CommandLine.unsafeArgv[index] else { return command.map { Array($0.utf8) } }
-            raw.append(Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) })
+            raw.append(Array(UnsafeBufferPointer(start: pointer, count: Platform.length(of: pointer))).map { UInt8(bitPattern: $0) })
         }
         let same = zip(raw, command).allSatisfy { String(decoding: $0, as: UTF8.self) == $1 }
         return same ? raw : command.map { Array($0.utf8) }

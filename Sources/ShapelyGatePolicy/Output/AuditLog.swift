@@ -86,39 +86,32 @@ package struct AuditLog {
                 Platform.sendToSystemLog(body, priority: outcome.priority, ident: "shapelygate", socketPath: syslogSocket)
             }
         }
-        if let path = policy.logFile, let problem = append("\(Self.timestamp()) shapelygate[\(getpid())]: \(body)\n", to: path) {
+        if let path = policy.logFile, let problem = append("\(Self.timestamp()) shapelygate[\(Platform.processID)]: \(body)\n", to: path) {
             warn("shapelygate: \(Visible.screen("cannot write log-file \(path): \(problem)"))\n")
         }
     }
 
     /// Appends `text` to the file at `path`; returns why it could not.
     private func append(_ text: String, to path: String) -> String? {
-        let fd: Int32
+        let fd: FileDescriptor
         do {
-            fd = try Platform.openRegularFile(path, flags: O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW, mode: 0o600).descriptor
+            fd = try FileDescriptor.openRegularFile(path, flags: [.writeOnly, .append, .create, .noFollow], mode: 0o600).0
         } catch {
-            return error.code == ELOOP ? "it is a symbolic link" : error.reason
+            return error.code == SystemError.symbolicLinkLoop ? "it is a symbolic link" : error.reason
         }
-        defer { _ = Platform.closeDescriptor(fd) }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        return written == bytes.count ? nil : Platform.describe(errno: errno)
+        defer { fd.close() }
+        return fd.writeOnce(Array(text.utf8)) ? nil : Platform.describe(errno: SystemError.last)
     }
 
     /// The real user's name from the password database, else `uid<N>`; never from
     /// $USER, which the user sets.
     package static func realUserName() -> String {
-        let uid = getuid()
+        let uid = Platform.realUser
         return PasswordEntry.lookUp(uid: uid).map(\.name).flatMap { $0.isEmpty ? nil : $0 } ?? "uid\(uid)"
     }
 
     /// UTC, ISO 8601, to the second.
     package static func timestamp() -> String {
-        var now = time(nil)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        var buffer = [CChar](repeating: 0, count: 32)
-        let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
-        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        Platform.utcTime("%Y-%m-%dT%H:%M:%SZ")
     }
 }

@@ -3,7 +3,6 @@
 // lock. It is the one value that carries such a signal to the gate's `Ending`.
 
 import ShapelyGate
-import ShapelyGateSystem
 
 package struct Interruption: Equatable, Sendable {
     package let signal: Int32
@@ -17,11 +16,11 @@ package struct Interruption: Equatable, Sendable {
     package func message(_ strings: GateStrings) -> String {
         let way: String
         switch signal {
-        case SIGINT: way = strings.text(.signalInterrupt)
-        case SIGQUIT: way = strings.text(.signalQuit)
-        case SIGTSTP: way = strings.text(.signalSuspend)
-        case SIGHUP: way = strings.text(.signalHangup)
-        case SIGTERM: way = strings.text(.signalTerminate)
+        case Signals.interrupt: way = strings.text(.signalInterrupt)
+        case Signals.quit: way = strings.text(.signalQuit)
+        case Signals.suspend: way = strings.text(.signalSuspend)
+        case Signals.hangUp: way = strings.text(.signalHangup)
+        case Signals.terminate: way = strings.text(.signalTerminate)
         default: way = name
         }
         return strings.text(.interrupted, ["signal": way])

@@ -34,24 +34,25 @@ package struct StateStore {
     package init(folder: String) { self.folder = folder }
 
     /// Runs `body` with the checked folder's descriptor and the lock held.
-    package func withLock<T>(_ body: (Int32) -> T) -> Result<T, StoreFailure> {
-        let directory: Int32
+    package func withLock<T>(_ body: (FileDescriptor) -> T) -> Result<T, StoreFailure> {
+        let directory: FileDescriptor
         switch openFolder() {
         case .success(let descriptor): directory = descriptor
         case .failure(let failure): return .failure(failure)
         }
-        defer { _ = Platform.closeDescriptor(directory) }
-        let lock: Int32
+        defer { directory.close() }
+        let lock: FileDescriptor
         do {
-            lock = try Platform.openRegularFile("lockout.lock", in: directory, flags: O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600).descriptor
+            lock = try directory.openRegularFile("lockout.lock", flags: [.readWrite, .create, .noFollow], mode: 0o600).0
         } catch {
             return .failure(.refused("cannot open \(folder)/lockout.lock: \(error.reason)"))
         }
-        defer { _ = Platform.closeDescriptor(lock) }
+        defer { lock.close() }
         let deadline = Platform.monotonicSeconds() + lockPatience
-        while flock(lock, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else {
-                return .failure(.refused("cannot lock \(folder)/lockout.lock: \(Platform.describe(errno: errno))"))
+        while !lock.tryLock() {
+            let code = SystemError.last
+            guard code == SystemError.wouldBlock || code == SystemError.interrupted else {
+                return .failure(.refused("cannot lock \(folder)/lockout.lock: \(Platform.describe(errno: code))"))
             }
             if let number = Signals.pendingEnding(within: 0.05) { return .failure(.interrupted(Interruption(number))) }
             if Platform.monotonicSeconds() > deadline {
@@ -63,15 +64,17 @@ package struct StateStore {
 
     /// Walks to the folder from `/` one component at a time, each opened relative to
     /// the one before and created (0700) when missing; then checks the folder itself.
-    private func openFolder() -> Result<Int32, StoreFailure> {
+    private func openFolder() -> Result<FileDescriptor, StoreFailure> {
         let parts = folder.split(separator: "/").map(String.init)
-        var directory = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard var directory = FileDescriptor.openFolder("/", followingLinks: true) else {
+            return .failure(.refused("cannot open /: \(Platform.describe(errno: SystemError.last))"))
+        }
         var path = ""
         for (index, part) in parts.enumerated() {
             path += "/" + part
             let last = index == parts.count - 1
             let next = step(into: part, of: directory, path: path, last: last)
-            _ = Platform.closeDescriptor(directory)
+            directory.close()
             switch next {
             case .success(let descriptor): directory = descriptor
             case .failure(let failure): return .failure(failure)
@@ -84,56 +87,57 @@ package struct StateStore {
     /// on the way is followed only when root or the user running the gate owns it (a
     /// system's /home link, the user's own ~/.local); another user's link, or any link
     /// as the last component, is refused.
-    private func step(into part: String, of parent: Int32, path: String, last: Bool) -> Result<Int32, StoreFailure> {
-        var next = openat(parent, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        if next < 0 && errno == ENOENT {
-            var owner = stat()
-            if fstat(parent, &owner) != 0 || owner.st_uid != geteuid() {
+    private func step(into part: String, of parent: FileDescriptor, path: String, last: Bool) -> Result<FileDescriptor, StoreFailure> {
+        var next = parent.openFolder(part)
+        if next == nil && SystemError.last == SystemError.noEntry {
+            let owner = parent.facts
+            if owner == nil || owner?.owner != Platform.effectiveUser {
                 let above = path.split(separator: "/").dropLast().joined(separator: "/")
-                return .failure(.refused("cannot create \(path): /\(above) belongs to uid \(owner.st_uid), not to uid \(geteuid()); the gate creates its state only in folders of its user's own"))
+                return .failure(.refused("cannot create \(path): /\(above) belongs to uid \(owner?.owner ?? 0), not to uid \(Platform.effectiveUser); the gate creates its state only in folders of its user's own"))
             }
-            if mkdirat(parent, part, 0o700) != 0 && errno != EEXIST {
-                return .failure(.refused("cannot create \(path): \(Platform.describe(errno: errno))"))
+            if !parent.makeFolder(part, mode: 0o700) && SystemError.last != SystemError.exists {
+                return .failure(.refused("cannot create \(path): \(Platform.describe(errno: SystemError.last))"))
             }
-            next = openat(parent, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            next = parent.openFolder(part)
         }
-        if next >= 0 { return .success(next) }
-        let code = errno
-        var info = stat()
-        let isLink = fstatat(parent, part, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+        if let next { return .success(next) }
+        let code = SystemError.last
+        let link = parent.linkFacts(part).flatMap { $0.isSymbolicLink ? $0 : nil }
+        let isLink = link != nil, linkOwner = link?.owner ?? 0
         if isLink && last {
             return .failure(.refused("\(folder) is not a real folder (a symbolic link?): remove it so the gate can make its own"))
         }
-        if isLink && (info.st_uid == 0 || info.st_uid == geteuid()) {
-            next = openat(parent, part, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if next >= 0 { return .success(next) }
-            return .failure(.refused("cannot open \(path): \(Platform.describe(errno: errno))"))
+        if isLink && (linkOwner == 0 || linkOwner == Platform.effectiveUser) {
+            if let followed = parent.openFolder(part, followingLinks: true) { return .success(followed) }
+            return .failure(.refused("cannot open \(path): \(Platform.describe(errno: SystemError.last))"))
         }
         if isLink {
-            return .failure(.refused("\(path) is a symbolic link that belongs to uid \(info.st_uid): the gate will not follow it; set XDG_STATE_HOME to a folder of your own"))
+            return .failure(.refused("\(path) is a symbolic link that belongs to uid \(linkOwner): the gate will not follow it; set XDG_STATE_HOME to a folder of your own"))
         }
-        if code == ENOTDIR {
+        if code == SystemError.notFolder {
             return .failure(.refused("cannot create \(folder): \(path) is not a folder"))
         }
         return .failure(.refused("cannot open \(path): \(Platform.describe(errno: code))"))
     }
 
     /// The folder must belong to the user running the gate and be closed to others.
-    private func check(_ directory: Int32) -> Result<Int32, StoreFailure> {
-        var info = stat()
-        let owner = geteuid()
-        if fstat(directory, &info) != 0 || info.st_uid != owner || info.st_mode & 0o022 != 0 {
-            _ = Platform.closeDescriptor(directory)
-            if info.st_uid != owner {
+    private func check(_ directory: FileDescriptor) -> Result<FileDescriptor, StoreFailure> {
+        let info = directory.facts
+        let owner = Platform.effectiveUser
+        // A folder fstat cannot look at counts as uid 0.
+        let uid = info?.owner ?? 0
+        if info == nil || uid != owner || info!.mode & 0o022 != 0 {
+            directory.close()
+            if uid != owner {
                 let advice = owner == 0 ? "root must remove it" : "run the gate with your own HOME, or remove the folder"
-                return .failure(.refused("\(folder) belongs to uid \(info.st_uid), not to uid \(owner): \(advice)"))
+                return .failure(.refused("\(folder) belongs to uid \(uid), not to uid \(owner): \(advice)"))
             }
             return .failure(.refused("\(folder) can be written by others: run 'chmod go-w \(folder)'"))
         }
         return .success(directory)
     }
 
-    package func read(in directory: Int32) -> StoredState {
+    package func read(in directory: FileDescriptor) -> StoredState {
         switch readText("lockout", in: directory) {
         case .success(nil): return .none
         case .success(let text?): return LockoutState.parse(text).map { .state($0) } ?? .damaged
@@ -151,24 +155,24 @@ package struct StateStore {
 
     /// The record `name` in the folder: nil when there is none. It must be a regular file
     /// of the store's user (the effective user) that group and others cannot write.
-    package func readText(_ name: String, in directory: Int32) -> Result<String?, RecordProblem> {
-        let fd: Int32
-        let info: stat
+    package func readText(_ name: String, in directory: FileDescriptor) -> Result<String?, RecordProblem> {
+        let fd: FileDescriptor
+        let info: FileFacts
         do {
-            (fd, info) = try Platform.openRegularFile(name, in: directory, flags: O_RDONLY | O_NOFOLLOW)
+            (fd, info) = try directory.openRegularFile(name, flags: [.readOnly, .noFollow])
         } catch {
-            if error.code == ENOENT { return .success(nil) }
-            return .failure(.unreadable(error.code == ELOOP ? "it is a symbolic link" : error.reason))
+            if error.code == SystemError.noEntry { return .success(nil) }
+            return .failure(.unreadable(error.code == SystemError.symbolicLinkLoop ? "it is a symbolic link" : error.reason))
         }
-        defer { _ = Platform.closeDescriptor(fd) }
-        let owner = geteuid()
-        if info.st_uid != owner {
-            return .failure(.unreadable("it belongs to uid \(info.st_uid), not to \(owner == 0 ? "root" : "uid \(owner)")"))
+        defer { fd.close() }
+        let owner = Platform.effectiveUser
+        if info.owner != owner {
+            return .failure(.unreadable("it belongs to uid \(info.owner), not to \(owner == 0 ? "root" : "uid \(owner)")"))
         }
-        if info.st_mode & 0o022 != 0 { return .failure(.unreadable("group or others can write it")) }
-        if info.st_nlink != 1 { return .failure(.unreadable("it has another name (a hard link)")) }
+        if info.mode & 0o022 != 0 { return .failure(.unreadable("group or others can write it")) }
+        if info.links != 1 { return .failure(.unreadable("it has another name (a hard link)")) }
         do {
-            let bytes = try Platform.readAll(fd, path: folder + "/" + name, limit: 4096)
+            let bytes = try fd.readAll(path: folder + "/" + name, limit: 4096)
             guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(.damaged) }
             return .success(text)
         } catch {
@@ -177,36 +181,35 @@ package struct StateStore {
     }
 
     /// Replaces the state atomically; nil removes it. Returns an error text on failure.
-    package func write(_ state: LockoutState?, in directory: Int32) -> String? {
+    package func write(_ state: LockoutState?, in directory: FileDescriptor) -> String? {
         writeText(state?.serialized, "lockout", in: directory)
     }
 
     /// Replaces the record `name` atomically (0600); nil removes it. An error text on failure.
-    package func writeText(_ text: String?, _ name: String, in directory: Int32) -> String? {
+    package func writeText(_ text: String?, _ name: String, in directory: FileDescriptor) -> String? {
         guard let text else {
-            if unlinkat(directory, name, 0) != 0 && errno != ENOENT {
-                return "cannot remove \(folder)/\(name): \(Platform.describe(errno: errno))"
+            if !directory.remove(name) && SystemError.last != SystemError.noEntry {
+                return "cannot remove \(folder)/\(name): \(Platform.describe(errno: SystemError.last))"
             }
             return nil
         }
-        let temporary = "\(name).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return "cannot write in \(folder): \(Platform.describe(errno: errno))" }
-        Platform.writeAll(fd, Array(text.utf8))
-        let synced = fsync(fd) == 0
-        _ = Platform.closeDescriptor(fd)
-        guard synced, renameat(directory, temporary, directory, name) == 0 else {
-            let reason = Platform.describe(errno: errno)
-            unlinkat(directory, temporary, 0)
+        let temporary = "\(name).new-\(Platform.processID)-\(UInt32.random(in: 0...UInt32.max))"
+        guard let fd = directory.createNewFile(temporary, mode: 0o600) else {
+            return "cannot write in \(folder): \(Platform.describe(errno: SystemError.last))"
+        }
+        fd.writeAll(Array(text.utf8))
+        let synced = fd.sync()
+        fd.close()
+        guard synced, directory.rename(temporary, to: name) else {
+            let reason = Platform.describe(errno: SystemError.last)
+            directory.remove(temporary)
             return "cannot write \(folder)/\(name): \(reason)"
         }
         return nil
     }
 
     package static func clocks() -> Clocks {
-        var wall = timespec()
-        clock_gettime(CLOCK_REALTIME, &wall)
-        return Clocks(wall: Double(wall.tv_sec) + Double(wall.tv_nsec) / 1e9,
+        Clocks(wall: Platform.wallClockSeconds(),
                       boot: Platform.bootClockSeconds(), bootID: Platform.bootIdentity())
     }
 }

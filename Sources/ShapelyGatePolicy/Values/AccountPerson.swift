@@ -11,15 +11,15 @@ import ShapelyGateSystem
 
 package struct AccountPerson: Equatable {
     package let name: String
-    package let uid: uid_t
-    package let gid: gid_t
-    package let groups: [gid_t]
+    package let uid: UserID
+    package let gid: GroupID
+    package let groups: [GroupID]
 
-    package static func find(uid: uid_t, passwd: String = SystemAccounts.passwordFile(),
+    package static func find(uid: UserID, passwd: String = SystemAccounts.passwordFile(),
                      group: String = SystemAccounts.groupFile()) -> AccountPerson? {
         for line in passwd.split(separator: "\n") {
             let fields = line.split(separator: ":", omittingEmptySubsequences: false)
-            if fields.count > 3, uid_t(fields[2]) == uid, !fields[0].isEmpty {
+            if fields.count > 3, UserID(fields[2]) == uid, !fields[0].isEmpty {
                 return person(fields, group: group)
             }
         }
@@ -33,12 +33,12 @@ package struct AccountPerson: Equatable {
     }
 
     private static func person(_ fields: [Substring], group: String) -> AccountPerson? {
-        guard let uid = uid_t(fields[2]), let gid = gid_t(fields[3]) else { return nil }
+        guard let uid = UserID(fields[2]), let gid = GroupID(fields[3]) else { return nil }
         let name = String(fields[0])
         var groups = [gid]
         for line in group.split(separator: "\n") {
             let entry = line.split(separator: ":", omittingEmptySubsequences: false)
-            guard entry.count > 3, let number = gid_t(entry[2]) else { continue }
+            guard entry.count > 3, let number = GroupID(entry[2]) else { continue }
             if entry[3].split(separator: ",").contains(where: { $0 == name }) && !groups.contains(number) { groups.append(number) }
         }
         return AccountPerson(name: name, uid: uid, gid: gid, groups: groups)

@@ -60,17 +60,17 @@ package struct Approvers: Equatable, Sendable {
 
     /// Whether the process of `uid` may answer a request `requester` made: by its user,
     /// or a group the account files give that user (AccountPerson).
-    package func admit(_ uid: uid_t, requester: uid_t, passwd: String = SystemAccounts.passwordFile(),
+    package func admit(_ uid: UserID, requester: UserID, passwd: String = SystemAccounts.passwordFile(),
                group: String = SystemAccounts.groupFile()) -> Bool {
         guard uid != requester else { return false }
         if uid == 0 { return true }
         let person = AccountPerson.find(uid: uid, passwd: passwd, group: group)
         for entry in users {
-            if ValueReader.isNumber(entry) ? uid_t(entry) == uid : entry == person?.name { return true }
+            if ValueReader.isNumber(entry) ? UserID(entry) == uid : entry == person?.name { return true }
         }
         guard let person else { return false }
         for entry in groups {
-            let wanted = ValueReader.isNumber(entry) ? gid_t(entry) : SystemAccounts.gid(named: entry, group: group)
+            let wanted = ValueReader.isNumber(entry) ? GroupID(entry) : SystemAccounts.gid(named: entry, group: group)
             if let wanted, person.groups.contains(wanted) { return true }
         }
         return false

@@ -57,7 +57,7 @@ package enum CommandRunner {
         Executable.markDescriptorsCloseOnExec(above: 2)
         let code = Executable.replaceProcess(with: command, last: discardTypeAhead)
         let reason = Platform.describe(errno: code)
-        let error: GateError = code == ENOENT ? .commandNotFound("\(command[0]): command not found")
+        let error: GateError = code == SystemError.noEntry ? .commandNotFound("\(command[0]): command not found")
             : .commandNotExecutable("\(command[0]): \(reason)")
         report(error)
         error.status.terminate()

@@ -27,7 +27,7 @@ package struct Verdict {
     /// Takes the descriptor `--verdict-fd` named, or throws a usage error.
     package static func claim(_ descriptor: Int32?) throws(GateError) -> Verdict {
         guard let descriptor else { return Verdict(descriptor: nil) }
-        guard fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0 else {
+        guard Platform.markCloseOnExec(descriptor) else {
             throw .usage("invalid --verdict-fd '\(descriptor)': not an open descriptor")
         }
         return Verdict(descriptor: descriptor)

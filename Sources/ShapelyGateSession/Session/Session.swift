@@ -175,13 +175,13 @@ package final class Session: @unchecked Sendable {
     private func handle(signal number: Int32) {
         guard outcome == nil else { return }
         switch number {
-        case SIGWINCH:
+        case Signals.resize:
             // Appended lines are not redrawn; a plain screen still waiting for room is.
             if cursorMode { resizeTimer?.schedule(at: clock.now() + Self.resizeSettle) } else if needed != nil { showBoard() }
-        case SIGCONT:
+        case Signals.resume:
             // Back from a stop: the shell may have changed the settings and the screen.
             resume()
-        case Signals.suspend where !loginMode, SIGTTIN, SIGTTOU:
+        case _ where (number == Signals.suspend && !loginMode) || Signals.terminalStops.contains(number):
             // As sudo's tgetpass: the person's own settings and screen while stopped.
             terminal.write(cursorMode ? Painter.leave : "\n")
             terminal.lend()
@@ -189,7 +189,7 @@ package final class Session: @unchecked Sendable {
             // Continued, or never stopped (the kernel discards a stop in an orphaned
             // process group). SIGCONT, if it came, resumes once more, which is harmless.
             resume()
-        case SIGHUP where terminal.isHungUp:
+        case Signals.hangUp where terminal.isHungUp:
             // The terminal closed: its SIGHUP and the read's end of file are one event,
             // a hangup, whichever reaches the gate first.
             finish(.denied(.hangup))
