@@ -1,7 +1,7 @@
 // DecisionTests.swift — the one judgement every door shares, driven through a door of the
-// test's own: what each approval mode asks, what is recorded, how the lockout counts a
-// person's answer and puts the count back when no one was asked. Records and requests
-// live in the test's temporary folder.
+// test's own: what each approval mode asks, what is recorded, how the lockout counts
+// boards and puts the count back when no board was shown. Records and requests live in
+// the test's temporary folder.
 
 import ShapelyGate
 import TestSupport
@@ -98,6 +98,17 @@ final class NoteBook: @unchecked Sendable {
     }
 
     @Test(.enabled(if: geteuid() == 0, "an approval desk is a folder of root's"))
+    func underParentALockoutFromABoardNeitherShutsNorCounts() {
+        var failed = ScriptedDoor(boards: [Self.wrong])
+        var log = self.log
+        _ = decision(.board, cooldown: 60).decide(through: &failed, log: &log)
+        var asking = ScriptedDoor(boards: [], waits: [.answered(.approved(by: "mum"))])
+        #expect(decision(.parent, cooldown: 60).decide(through: &asking, log: &log).passed)
+        var again = ScriptedDoor(boards: [Self.passed])
+        #expect(decision(.board, cooldown: 60).decide(through: &again, log: &log).audit == .locked(untrustedRecord: false))
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "an approval desk is a folder of root's"))
     func underParentOnlyAnApproversYesPassesAndNoBoardIsShown() {
         var door = ScriptedDoor(boards: [], waits: [.answered(.approved(by: "mum"))])
         var log = self.log
@@ -108,12 +119,12 @@ final class NoteBook: @unchecked Sendable {
         #expect(decision(.parent).decide(through: &refused, log: &log).message == "mum said no (refused)")
     }
 
-    @Test func aRequestThatCannotBeMadeAskedNoOneAndCountsNothing() {
+    @Test func aRequestThatCannotBeMadeShowsNoBoardAndCountsNothing() {
         writeFile(folder + "/requests", "not a folder")
         var door = ScriptedDoor(boards: [])
         var log = self.log
-        let judged = decision(.parent, cooldown: 60).decide(through: &door, log: &log)
-        #expect(judged.audit == .failed(.noRequest) && !judged.asked)
+        let judged = decision(.either, cooldown: 60).decide(through: &door, log: &log)
+        #expect(judged.audit == .failed(.noRequest) && judged.counted == nil && door.boardsRun == 0)
         #expect(door.notes.outcomes == [.failed(.noRequest)])
         // Nothing was counted: the next try is not locked.
         var next = ScriptedDoor(boards: [Self.passed])

@@ -4,9 +4,12 @@
 // decided, recorded and counted is decided here.
 //
 // Contract:
-// - The lockout is checked, and the try counted, before anyone is asked, in every mode;
-//   a pass clears it, any other answer a person gave counts as a denial. A request that
-//   could not be made asked no one: the count is put back as it was.
+// - The lockout counts boards: where a board may be shown (board, both, either) it is
+//   checked, and the try counted, before anyone is asked; a pass at the board clears it,
+//   any other ending counts as a denial, and under either an approver's yes that ends
+//   the board counts as a pass, a no as a denial. A request that could not be made
+//   showed no board: the count is put back as it was. Under parent no board is shown:
+//   nothing is checked or counted.
 // - approval=board: the board decides. parent: only an approver's yes. both: a pass at
 //   the board, then an approver's yes (the board's pass is not recorded: the answer is).
 //   either: the request waits while the board is up; the first answer decides.
@@ -39,21 +42,22 @@ package struct Decision {
     }
 
     package func decide(through door: inout some JudgingDoor, log: inout AuditLog) -> Judged {
+        guard approval.mode != .parent else { return askApprover(through: &door, log: &log) }
         var before: LockoutState?
         switch records.check(cooldown: cooldown) {
         case .open(let previous): before = previous
         case .locked(let seconds):
             door.note(log, .locked(untrustedRecord: false), progress: AuditProgress())
-            return Judged(.locked(untrustedRecord: false), "locked after a wrong answer; try again in \(seconds) s", asked: false)
+            return Judged(.locked(untrustedRecord: false), "locked after a wrong answer; try again in \(seconds) s")
         case .untrusted(let reason):
             door.note(log, .locked(untrustedRecord: true), progress: AuditProgress())
             door.warn("not trusting the lockout record " + reason)
             return Judged(.locked(untrustedRecord: true),
-                          door.refusal("the lockout record \(records.store.file) cannot be trusted until root removes it"), asked: false)
+                          door.refusal("the lockout record \(records.store.file) cannot be trusted until root removes it"))
         }
         let judged = ask(through: &door, log: &log)
         if cooldown > 0 {
-            if judged.asked { records.settleGate(passed: judged.passed, cooldown: cooldown) } else { records.restore(before) }
+            if let counted = judged.counted { records.settleGate(passed: counted, cooldown: cooldown) } else { records.restore(before) }
         }
         return judged
     }
@@ -67,7 +71,9 @@ package struct Decision {
                 door.note(log, board.audit, progress: board.progress)
                 return Judged(board)
             }
-            return askApprover(through: &door, log: &log)
+            var judged = askApprover(through: &door, log: &log)
+            judged.counted = true
+            return judged
         case .parent:
             return askApprover(through: &door, log: &log)
         case .either:
@@ -116,7 +122,11 @@ package struct Decision {
             answer = desk.serve()
             return answer != nil
         })
-        if let answer { return decide(answer, door, log: &log) }
+        if let answer {
+            var judged = decide(answer, door, log: &log)
+            judged.counted = judged.passed
+            return judged
+        }
         door.note(log, board.audit, progress: board.progress)
         return Judged(board)
     }
@@ -137,7 +147,7 @@ package struct Decision {
             return .success(desk)
         case .failure(let refusal):
             door.note(log, .failed(.noRequest), progress: AuditProgress())
-            return .failure(Judged(.failed(.noRequest), door.refusal(refusal.message), asked: false))
+            return .failure(Judged(.failed(.noRequest), door.refusal(refusal.message)))
         }
     }
 

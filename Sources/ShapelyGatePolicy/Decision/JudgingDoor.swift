@@ -52,18 +52,19 @@ package struct Judged: Equatable, Sendable {
     package var message: String?
     /// An error, not a denial (the door's host may say so differently).
     package var failed = false
-    /// Whether a person was asked, so that the lockout counts it.
-    package var asked = true
+    /// What the lockout counts: a pass (true) or a denial (false) at a board, or nothing
+    /// (nil: no board was shown, and the count is put back as it was).
+    package var counted: Bool?
 
-    package init(_ audit: GateOutcome, _ message: String?, failed: Bool = false, asked: Bool = true) {
+    package init(_ audit: GateOutcome, _ message: String?, failed: Bool = false, counted: Bool? = nil) {
         self.audit = audit
         self.message = message
         self.failed = failed
-        self.asked = asked
+        self.counted = counted
     }
 
     package init(_ board: BoardResult) {
-        self.init(board.audit, board.message, failed: board.failed)
+        self.init(board.audit, board.message, failed: board.failed, counted: board.passed)
     }
 
     package var passed: Bool { audit.isPass && !failed }
