@@ -7,6 +7,8 @@
 @testable import ShapelyGateJudge
 @testable import ShapelyGatePolicy
 @testable import ShapelyGateSession
+import ShapelyGate
+import ShapelyGateScreen
 import Testing
 
 struct PamJudgeTests {
@@ -103,5 +105,50 @@ struct PamJudgeTests {
         #expect(kid == AccountPerson(name: "kid", uid: 2001, gid: 100, groups: [100, 2011]))
         #expect(AccountPerson.find(uid: 0, passwd: passwd, group: group)?.name == "root")
         #expect(AccountPerson.find(name: "nobody-here", passwd: passwd, group: group) == nil)
+    }
+}
+
+/// Each board a PAM door shows is one information message within PAM's 512 bytes, in
+/// every language, at the strictest settings, after every kind of message: an agent that
+/// shows only its latest message still shows every tile and the time.
+@Suite struct PamBoardFitsOneMessage {
+    static let configurations: [(name: String, configuration: GateConfiguration)] = {
+        var strict = Options()
+        strict.strict = true
+        Policy().enforce(on: &strict)
+        var nine = strict
+        nine.configuration.kinds = GateConfiguration.kinds(count: 9)
+        return [("default", GateConfiguration()), ("strict", strict.configuration), ("strict kinds=9", nine.configuration)]
+    }()
+
+    @Test(arguments: ["en", "es", "fr", "de"])
+    func everyBoardIsOneMessage(_ language: String) {
+        let strings = GateStrings(language: language)
+        // The longest a door writes: a service and an account name of 32 characters.
+        for guarding in ["su root", "sshd: log in as kid", "sshd: log in as " + String(repeating: "k", count: 32)] {
+            let renderer = Renderer(strings: strings, display: Display.detect(environment: [:], noColor: true),
+                                    guarding: guarding, board: .words)
+            for (name, configuration) in Self.configurations {
+                let board = PamBoard(configuration: configuration, renderer: renderer, strings: strings, seed: nil)
+                for seed in 0..<20 as Range<UInt64> {
+                    var challenge = Challenge(configuration: configuration, generator: GateRandom(seed: seed), now: 0)
+                    let other = ShapeKind.allCases.first { $0 != challenge.target } ?? .circle
+                    let messages: [ScreenMessage?] = [nil, .wrongShape(other, attemptsLeft: 1),
+                                                      .roundWon(next: 2, of: configuration.rounds)]
+                    for message in messages {
+                        let (said, prompt) = board.screen(&challenge, message: message, showBoard: true, now: 0)
+                        let text = said.last ?? ""
+                        let pieces = PamConversation.pieces(text)
+                        #expect(pieces.count == 1, "\(language) \(name) \(guarding) \(String(describing: message)): \(text.utf8.count) bytes")
+                        // The board names every tile, and ends with the time.
+                        let numbers = (1...challenge.board.tiles.count).allSatisfy { number in
+                            text.split(whereSeparator: { !$0.isNumber }).contains { $0 == String(number) }
+                        }
+                        #expect(numbers && text.contains(String(challenge.secondsLeft(at: 0) ?? 0)) && prompt.utf8.count < 120)
+                        #expect(said.count == (message == nil ? 1 : 2))
+                    }
+                }
+            }
+        }
     }
 }

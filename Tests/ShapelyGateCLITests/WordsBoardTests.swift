@@ -128,7 +128,7 @@ import Testing
 
     @Test func anOverrideReplacesADescriptionAndItsControlsAreShownNotSent() {
         let words = renderer(overrides: [.words(for: .circle): "no corners at all\u{1B}[2J"])
-        #expect(words.wordsTile(number: 2, kind: .circle) == "2: no corners at all\\x1b[2J")
+        #expect(words.wordsTile(numbers: "2", kind: .circle) == "2: no corners at all\\x1b[2J")
         #expect(GateStrings.template(language: "de").contains("<string>oben spitz, unten flach</string>"))
     }
 

@@ -2,10 +2,12 @@
 // (Challenge), the words board's text (Renderer, WordsBoard), and nothing of a terminal.
 //
 // Contract:
-// - Each board is one information message (more only when a strings file makes it
-//   longer than the conversation carries), with the time left as its last line, then
-//   one prompt; a wrong tile or a won round says why the board changed before the new
-//   one, an entry that is no tile number says so and asks again.
+// - Each board is one information message within PAM's 512 bytes (compact: the tiles of
+//   one shape on one line; more only when a strings file makes it longer), with the time
+//   left as its last line, then one prompt; a wrong tile or a won round says why the
+//   board changed in a message of its own before the new one, so an agent that shows
+//   only the latest message still shows the whole board; an entry that is no tile
+//   number says so and asks again.
 // - The time to answer starts once the board has been heard (as on the words board at
 //   a terminal). At the deadline the challenge is denied at once, recorded by the
 //   caller, and the module learns the decision when the person next answers.
@@ -38,8 +40,8 @@ package struct PamBoard {
         var message: ScreenMessage?
         var showBoard = true
         while true {
-            let (text, prompt) = screen(&challenge, message: message, showBoard: showBoard, now: conversation.clock())
-            let reply = conversation.ask(prompt, after: text, deadline: challenge.deadline)
+            let (said, prompt) = screen(&challenge, message: message, showBoard: showBoard, now: conversation.clock())
+            let reply = conversation.ask(prompt, after: said, deadline: challenge.deadline)
             let now = conversation.clock()
             let result: AnswerResult
             switch reply {
@@ -66,23 +68,26 @@ package struct PamBoard {
         }
     }
 
-    /// The information to say and the prompt; the round's time grows by the time it
-    /// takes to hear a new board.
-    private func screen(_ challenge: inout Challenge, message: ScreenMessage?, showBoard: Bool, now: Double) -> (String, String) {
+    /// What to say before the prompt — the message (a wrong tile, a won round), then the
+    /// board as one message of its own, the time left as its last line — and the prompt.
+    /// The round's time grows by the time it takes to hear a new board.
+    func screen(_ challenge: inout Challenge, message: ScreenMessage?, showBoard: Bool, now: Double) -> ([String], String) {
         let tiles = challenge.board.tiles.count
-        var text = message.map { renderer.wordsMessage($0, tileCount: tiles) } ?? ""
+        var said = message.map { [renderer.wordsMessage($0, tileCount: tiles)] } ?? []
         let prompt = renderer.wordsPrompt(target: challenge.target, tileCount: tiles, secondsLeft: nil)
+        var text = ""
         if showBoard {
             let board = renderer.wordsBoard(challenge.board, target: challenge.target, round: challenge.round,
-                                            rounds: configuration.rounds)
+                                            rounds: configuration.rounds, compact: true)
             challenge.allowListening(WordsBoard.listeningSeconds(board + prompt))
             text += board
         }
-        // "Seconds left: 40." and the prompt: the time goes with the information, the
-        // prompt stays one short line.
+        // "Seconds left: 40." and the prompt: the time goes with the board, the prompt
+        // stays one short line.
         let timed = renderer.wordsPrompt(target: challenge.target, tileCount: tiles, secondsLeft: challenge.secondsLeft(at: now))
         if timed != prompt, let cut = timed.lastIndex(of: "\n") { text += timed[...cut] }
-        return (text, prompt)
+        if !text.isEmpty { said.append(text) }
+        return (said, prompt)
     }
 
     /// The seed's alert as one line, as the terminal board writes it: `Title: description`.

@@ -50,9 +50,9 @@ package struct PamConversation {
     }
 
     /// Says `text`, then asks `prompt`: the person's answer, as typed.
-    package mutating func ask(_ prompt: String, after text: String, deadline: Double?) -> Reply {
+    package mutating func ask(_ prompt: String, after texts: [String], deadline: Double?) -> Reply {
         let question = Self.pieces(prompt).last ?? "?"
-        output.answer(Self.pieces(text).map { JudgeLink.Entry(tag: JudgeLink.Kind.info, text: $0) }
+        output.answer(texts.flatMap(Self.pieces).map { JudgeLink.Entry(tag: JudgeLink.Kind.info, text: $0) }
                       + [JudgeLink.Entry(tag: JudgeLink.Kind.prompt, text: question)])
         return wait(until: deadline)
     }

@@ -62,20 +62,33 @@ extension Renderer {
     /// Whether this renderer speaks the words board.
     package var speaksWords: Bool { board == .words }
 
-    /// Title, what is guarded, round, instruction, then one line per tile.
-    package func wordsBoard(_ board: Board, target: ShapeKind, round: Int, rounds: Int) -> String {
-        var lines = [""]
-        lines += (header(target: target, round: round, rounds: rounds) + [hint]).map(\.text)
-        lines.append(say(.wordsTiles))
-        for (index, tile) in board.tiles.enumerated() {
-            lines.append(wordsTile(number: index + 1, kind: tile.kind))
+    /// Title, what is guarded, round, instruction, then one line per tile. `compact`: the
+    /// same board in fewer bytes, for a door whose message has a size limit (PAM's 512
+    /// bytes) and whose application asks for the answer itself: no hint and no "Tiles:"
+    /// line, and one line per shape with the numbers of its tiles ("3, 11: pointed top,
+    /// flat bottom"), in the order the shapes first appear.
+    package func wordsBoard(_ board: Board, target: ShapeKind, round: Int, rounds: Int, compact: Bool = false) -> String {
+        var lines = compact ? [] : [""]
+        lines += (header(target: target, round: round, rounds: rounds) + (compact ? [] : [hint])).map(\.text)
+        if !compact { lines.append(say(.wordsTiles)) }
+        if compact {
+            var order: [ShapeKind] = []
+            for tile in board.tiles where !order.contains(tile.kind) { order.append(tile.kind) }
+            for kind in order {
+                let numbers = board.tiles.indices.filter { board.tiles[$0].kind == kind }.map { String($0 + 1) }
+                lines.append(wordsTile(numbers: numbers.joined(separator: ", "), kind: kind))
+            }
+        } else {
+            for (index, tile) in board.tiles.enumerated() {
+                lines.append(wordsTile(numbers: String(index + 1), kind: tile.kind))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// "3: pointed top, flat bottom": a tile by its number and its form, never its name.
-    func wordsTile(number: Int, kind: ShapeKind) -> String {
-        say(.wordsTile, ["number": String(number), "description": strings.text(.words(for: kind))])
+    func wordsTile(numbers: String, kind: ShapeKind) -> String {
+        say(.wordsTile, ["number": numbers, "description": strings.text(.words(for: kind))])
     }
 
     /// "Seconds left: 10." on a line of its own.
