@@ -86,8 +86,7 @@ final class NoteBook: @unchecked Sendable {
         #expect(door.notes.outcomes == [.denied(.tooManyAttempts)])
     }
 
-    @Test(.enabled(if: geteuid() == 0, "an approval desk is a folder of root's"))
-    func underBothAPassIsHalfAndTheApproversSilenceDenies() {
+    @Test func underBothAPassIsHalfAndTheApproversSilenceDenies() {
         var door = ScriptedDoor(boards: [Self.passed], waits: [.timedOut])
         var log = self.log
         let judged = decision(.both).decide(through: &door, log: &log)
@@ -97,8 +96,7 @@ final class NoteBook: @unchecked Sendable {
         #expect(door.notes.outcomes == [.requested, .denied(.notApproved)])
     }
 
-    @Test(.enabled(if: geteuid() == 0, "an approval desk is a folder of root's"))
-    func underParentALockoutFromABoardNeitherShutsNorCounts() {
+    @Test func underParentALockoutFromABoardNeitherShutsNorCounts() {
         var failed = ScriptedDoor(boards: [Self.wrong])
         var log = self.log
         _ = decision(.board, cooldown: 60).decide(through: &failed, log: &log)
@@ -108,8 +106,7 @@ final class NoteBook: @unchecked Sendable {
         #expect(decision(.board, cooldown: 60).decide(through: &again, log: &log).audit == .locked(untrustedRecord: false))
     }
 
-    @Test(.enabled(if: geteuid() == 0, "an approval desk is a folder of root's"))
-    func underParentOnlyAnApproversYesPassesAndNoBoardIsShown() {
+    @Test func underParentOnlyAnApproversYesPassesAndNoBoardIsShown() {
         var door = ScriptedDoor(boards: [], waits: [.answered(.approved(by: "mum"))])
         var log = self.log
         let judged = decision(.parent).decide(through: &door, log: &log)
