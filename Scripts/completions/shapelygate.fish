@@ -71,6 +71,7 @@ complete -c shapelygate -n $options -l board -x -a 'picture words' -d 'picture, 
 complete -c shapelygate -n $options -l odds -d 'print the chance a random guess passes'
 complete -c shapelygate -n $options -l check -F -d 'check the policy file and the doors\' lines, or the files named'
 complete -c shapelygate -n $options -l check-sudo-conf -r -F -d 'check the sudo plugin lines of sudo.conf'
+complete -c shapelygate -n $options -l end-grace -d 'end your sudo grace window on this terminal now'
 complete -c shapelygate -n $options -l pending -d 'list the sudo requests you may approve'
 complete -c shapelygate -n $options -l approve -x -d 'approve that one request'
 complete -c shapelygate -n $options -l deny -x -d 'refuse that one request'

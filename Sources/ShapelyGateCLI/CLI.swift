@@ -97,6 +97,8 @@ public enum CLI {
         case .check(let paths, let asSudoConf):
             let named = paths ?? (options.command.isEmpty ? nil : options.command)
             return ConfigurationCheck(paths: named, asSudoConf: asSudoConf).run()
+        case .endGrace:
+            return EndGrace.run()
         case .approval(let request):
             return ApprovalClient(request: request).run()
         case .gate:

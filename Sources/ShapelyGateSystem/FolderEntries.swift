@@ -22,6 +22,9 @@ extension Platform {
         return names
     }
 
+    /// This program's own file by its path now (the link /proc/self/exe resolved), or nil.
+    package static func ownProgramPath() -> String? { resolvedPath("/proc/self/exe") }
+
     /// This program's own file, opened read-only and close-on-exec through
     /// /proc/self/exe (the file the kernel runs, whatever its path is now); -1 on failure.
     package static func openOwnProgram() -> Int32 {

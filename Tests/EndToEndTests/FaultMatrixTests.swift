@@ -166,3 +166,25 @@ struct FaultMatrixTests {
         #expect(challenged >= 1)
     }
 }
+
+/// `--end-grace` from the person's side: it asks sudo for exactly `PROGRAM --end-grace`
+/// (this program's own file), and as root there is no window to end.
+@Suite struct EndGraceTests {
+    @Test(.enabled(if: runningAsRoot && tool("setpriv") != nil, "needs root and setpriv, to run the gate as a person"))
+    func aPersonsEndGraceAsksSudoForThisProgramAndNothingElse() {
+        let bin = temporaryFolder()
+        chmod(bin, 0o755)
+        writeFile(bin + "/sudo", "#!/bin/sh\necho \"sudo was asked: $*\"\n", mode: 0o755)
+        let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", gateBinary, "--end-grace"]
+        let gate = GateProcess(asNobody, environment: ["PATH": bin + ":/usr/bin:/bin"], executable: tool("setpriv")!)
+        #expect(gate.finish() == .exited(0))
+        let program = realpath(gateBinary, nil).map { String(cString: $0) } ?? gateBinary
+        #expect(gate.screenText.contains("sudo was asked: -- \(program) --end-grace"), "\(gate.screenText)")
+    }
+
+    @Test func asRootThereIsNoWindowToEnd() {
+        let gate = GateProcess(["--end-grace"])
+        #expect(gate.finish() == .exited(0))
+        #expect(gate.screenText.contains("no grace window to end"), "\(gate.screenText)")
+    }
+}

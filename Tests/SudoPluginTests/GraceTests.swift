@@ -87,6 +87,26 @@ struct GraceTests {
         #expect(reasons(space.records()) == ["passed/board", "passed/board"])
     }
 
+    /// `shapelygate --end-grace` becomes this sudo command: the judge knows it by its file
+    /// and words, ends the window with no board, and runs nothing; the next command asks.
+    @Test func endGraceEndsTheWindowWithNoBoardAndRunsNothing() throws {
+        let space = try space(grace: 600)
+        let pty = space.run("""
+            sudo touch '\(space.folder)/one'
+            sudo -- \(Gates.installed) --end-grace; echo ended-$?
+            sudo touch '\(space.folder)/two'
+            """)
+        #expect(pass(pty))
+        let ended = after("ended-1", in: pty)
+        let screen = oneLine(pty.screenText)
+        #expect(screen.contains("shapelygate: the grace window on \(space.terminal(ofRun: 1)) is ended; nothing was run"), "\(screen)")
+        #expect(pty.screenText.ranges(of: "choose 1-8").count == 1, "a board for --end-grace")
+        #expect(pass(pty, after: ended))
+        #expect(pty.finish() == .exited(0))
+        #expect(exists(space.folder + "/two"))
+        #expect(reasons(space.records()) == ["passed/board", "passed/board"])
+    }
+
     @Test func aDenialEndsTheWindow() throws {
         let space = try space(grace: 600)
         let pty = space.run("""

@@ -57,6 +57,7 @@ package struct SudoJudgement {
     }
 
     package func decide(_ facts: SudoFacts) -> SudoDecision {
+        if Self.endsGrace(facts) { return endGrace(facts) }
         guard facts.edits ? match.gatesEdit() : match.gates(command: facts.command) else { return .approved }
         let shown = SudoShownCommand.shown(facts)
         let account = facts.uid.flatMap(SystemAccounts.account(uid:))
@@ -74,6 +75,31 @@ package struct SudoJudgement {
             grace.records.settleGrace(grace.key, passedAtBoard: false, ticket: grace.ticket)
         }
         return decision
+    }
+
+    /// Whether sudo is about to run this very program as `PROGRAM --end-grace` and nothing
+    /// else: the same file (device and inode) as the judge's own, those two words.
+    package static func endsGrace(_ facts: SudoFacts) -> Bool {
+        guard !facts.edits, facts.runArguments.count == 2, facts.runArguments[1] == "--end-grace",
+              let command = facts.command, let asked = Platform.facts(of: command, followingLinks: true) else { return false }
+        let own = Platform.openOwnProgram()
+        defer { if own >= 0 { _ = Platform.closeDescriptor(own) } }
+        guard own >= 0, let mine = Platform.facts(ofDescriptor: own) else { return false }
+        return asked.device == mine.device && asked.inode == mine.inode
+    }
+
+    /// `shapelygate --end-grace` through sudo: the window of this terminal session ended,
+    /// and the command denied, so nothing runs and no board is shown.
+    private func endGrace(_ facts: SudoFacts) -> SudoDecision {
+        let terminal = facts.terminalPath == nil ? -1 : Platform.openControllingTerminal()
+        defer { if terminal >= 0 { _ = Platform.closeDescriptor(terminal) } }
+        guard let uid = facts.uid, terminal >= 0, let session = Platform.terminalSession(terminal) else {
+            return .denied("no terminal, so no grace window to end; nothing was run")
+        }
+        // The record is named by the terminal alone (tty-<device>): removed whatever session wrote it.
+        PersonRecords(uid: uid).settleGrace(PersonRecords.SessionKey(device: session.device, text: ""), passedAtBoard: false,
+                                            ticket: .none)
+        return .denied("the grace window on \(Visible.screen(facts.terminalPath ?? "this terminal")) is ended; nothing was run")
     }
 
     /// This terminal session's grace: its records, key and sudo's time stamp; nil when no

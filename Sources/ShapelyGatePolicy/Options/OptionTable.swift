@@ -26,6 +26,9 @@ package enum OptionTable {
             }
             return { $0.action = .check(paths: [path], asSudoConf: true) }
         },
+        OptionSpec(long: "end-grace", short: nil, value: .none,
+                   help: "end your sudo grace window on this terminal now, with no board, then exit",
+                   inFiles: false) { _ in { $0.action = .endGrace } },
         OptionSpec(long: "pending", short: nil, value: .none,
                    help: "list the sudo requests you may approve, then exit", inFiles: false) { _ in
             { $0.action = .approval(.pending) }
