@@ -139,3 +139,54 @@ import Testing
         }
     }
 }
+
+/// A size the gate takes is a size that holds the whole run, and the sizes it names are
+/// exactly the smallest it takes: over a grid of screens from 7 to 90 columns and 5 to
+/// 45 rows, in every language, a board that is drawn at the start is drawn after every
+/// message too; one that is not names sizes that are taken, and one row or one column
+/// fewer than the first is not. No word of the gate's own is broken inside itself.
+@Suite struct SizeTakenHoldsTheRunTests {
+    static let sizes = stride(from: 7, through: 90, by: 7).flatMap { columns in
+        stride(from: 5, through: 45, by: 4).map { TerminalSize(columns: columns, rows: $0) }
+    } + [TerminalSize(columns: 63, rows: 7), TerminalSize(columns: 30, rows: 16), TerminalSize(columns: 20, rows: 22),
+         TerminalSize(columns: 12, rows: 40), TerminalSize(columns: 7, rows: 70)]
+
+    @Test(arguments: BuiltInStrings.languages)
+    func aSizeTakenAtTheStartHoldsEveryMessage(_ language: String) {
+        let configuration = GateConfiguration()
+        var generator = SplitMix64(seed: 5)
+        let board = Board.deal(kinds: configuration.kinds, perKind: configuration.numberOfEachShape, using: &generator)
+        let renderer = Renderer(strings: GateStrings(language: language), display: RunLayoutTests.displays[0])
+        let target = board.tiles[0].kind
+        func frame(_ message: ScreenMessage?, _ size: TerminalSize) -> FrameFit {
+            renderer.frame(board, target: target, round: 1, rounds: 1, message: message, secondsLeft: 10, size: size)
+        }
+        let messages: [ScreenMessage] = [.notATile, .wrongShape(board.tiles[1].kind, attemptsLeft: 1)]
+        for size in Self.sizes {
+            switch frame(nil, size) {
+            case .success(let first):
+                for message in messages {
+                    if case .failure = frame(message, size) {
+                        Issue.record("\(language) \(size.columns)x\(size.rows): taken, then \(message) hides the board")
+                    }
+                }
+                // The instruction, when a plan shows it, has every word whole on the screen.
+                let screen = first.lines.map(visibleText).joined(separator: " ")
+                let words = renderer.frameText(board, target: target, round: 1, rounds: 1, message: nil, secondsLeft: 10,
+                                               columns: size.columns).header.last!.text.split(separator: " ")
+                if let opening = words.first, screen.contains(opening + " ") {
+                    for word in words { #expect(screen.contains(word), "\(language) \(size.columns)x\(size.rows): '\(word)' is broken") }
+                }
+            case .failure(let needed):
+                guard let smallest = needed.sizes.first else { continue }
+                if case .failure = frame(nil, smallest) {
+                    Issue.record("\(language): \(smallest.columns)x\(smallest.rows) is named but not taken")
+                }
+                let shorter = TerminalSize(columns: smallest.columns, rows: smallest.rows - 1)
+                if case .success = frame(nil, shorter), smallest.columns >= size.columns {
+                    Issue.record("\(language): \(shorter.columns)x\(shorter.rows) is taken, smaller than the \(smallest.columns)x\(smallest.rows) named")
+                }
+            }
+        }
+    }
+}

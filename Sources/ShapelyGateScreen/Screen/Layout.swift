@@ -121,9 +121,15 @@ enum Layout {
         let width = max(1, size.columns - 1)
         let wrapped = Text(text, width: width, mode: display.colorMode)
         let count = board.tiles.count
-        for plan in plans(display) {
+        // A size is taken only when it holds the whole run with the plan it starts with:
+        // a wrong answer, a new round or a new target never asks for a larger screen, and
+        // no word is broken inside itself.
+        let whole = run()
+        let texts = width >= whole.longestWord ? runTexts(whole, width: width) : []
+        for plan in plans(display) where !texts.isEmpty {
             guard let extent = plan.tiles.extent(count, width: width),
                   wrapped.height(plan) + extent.rows <= size.rows,
+                  texts.allSatisfy({ $0.height(plan) + extent.rows <= size.rows }),
                   let tiles = plan.tiles.lines(board, display: display, width: width) else { continue }
             let blank = { (count: Int) in [String](repeating: "", count: count) }
             let top = wrapped.top(plan) + blank(plan.spacing.aboveTiles) + tiles + blank(plan.spacing.belowTiles)
@@ -139,7 +145,7 @@ enum Layout {
                                   left: max(0, (width - block) / 2), countdownRow: countdownRow,
                                   promptWidth: wrapped.promptWidth, ellipsis: display.charset == .ascii ? "..." : "…"))
         }
-        return .failure(needed(board, run: run(), display: display, size: size))
+        return .failure(needed(board, run: whole, display: display, size: size))
     }
 
     /// Every plan, most preferred first. The Linux console falls back to ASCII line art
@@ -183,10 +189,8 @@ enum Layout {
     /// best; nil when not one tile fits.
     static func rowsNeeded(_ board: Board, run: RunText, display: Display, columns: Int) -> Int? {
         let width = max(1, columns - 1)
-        let screens = run.screens.map { Text($0, width: width, mode: .plain) }
-        // The message with the most lines stands for every other; any may follow any screen.
-        let longest = run.messages.map { TextLayout.wrap($0.text, width: width) }.max { $0.count < $1.count }
-        let texts = screens + (longest.map { lines in screens.map { $0.answered(lines) } } ?? [])
+        guard width >= run.longestWord else { return nil }
+        let texts = runTexts(run, width: width)
         // The text's height depends only on what a plan leaves out and its blank lines.
         var tallest = [Int?](repeating: nil, count: (terseSteps + 1) * Spacing.allCases.count)
         return plans(display).compactMap { plan in
@@ -196,6 +200,14 @@ enum Layout {
             tallest[key] = text
             return text + extent.rows
         }.min()
+    }
+
+    /// Every text of `run` wrapped at `width`: each screen as it is, and after an answer.
+    static func runTexts(_ run: RunText, width: Int) -> [Text] {
+        let screens = run.screens.map { Text($0, width: width, mode: .plain) }
+        // The message with the most lines stands for every other; any may follow any screen.
+        let longest = run.messages.map { TextLayout.wrap($0.text, width: width) }.max { $0.count < $1.count }
+        return screens + (longest.map { lines in screens.map { $0.answered(lines) } } ?? [])
     }
 
     /// The sizes that fit the board, from the screen's own width on: the narrowest, and

@@ -12,13 +12,22 @@
 //   stands for the others.
 // - The countdown is in every screen when it is in the one shown now: a run with a
 //   time limit has it from start to end.
+// - `longestWord` is the widest word of the gate's own text (title, instruction, hint,
+//   prompt, messages) and the countdown's whole label (up to `longestCountdown`
+//   columns; an override's longer label is cut with an ellipsis): no width narrower
+//   holds the run without breaking a word inside itself. What a pass allows is not counted: a path
+//   longer than the screen is wrapped whole, never cut, at any width.
 
 import ShapelyGate
 
 /// Every text a run can show around its board.
 struct RunText {
+    /// The widest countdown a run asks room for; a longer label is cut.
+    static let longestCountdown = 30
+
     var screens: [FrameText]
     var messages: [TextPart]
+    var longestWord = 0
 }
 
 extension Renderer {
@@ -36,6 +45,16 @@ extension Renderer {
         if attempts > 2 { messages += kinds.map { .wrongShape($0, attemptsLeft: 1) } }
         if rounds > 1 { messages.append(.roundWon(next: rounds, of: rounds)) }
         let tileCount = board.tiles.count
-        return RunText(screens: [now] + screens, messages: messages.map { message($0, tileCount: tileCount) })
+        let parts = messages.map { message($0, tileCount: tileCount) }
+        // The title and the instruction (the header's first and last parts), how to answer,
+        // the prompt and every message, word by word; the countdown as it stands.
+        let own = ([now] + screens).flatMap { screen in
+            [screen.header.first, screen.header.count > 1 ? screen.header.last : nil, screen.hint, screen.prompt].compactMap { $0 }
+        } + parts
+        let words = own.flatMap { part in part.text.split(separator: " ").map { DisplayWidth.of($0) } }
+        // An override's label longer than `longestCountdown` is cut with an ellipsis instead.
+        let countdown = secondsLeft == nil ? 0
+            : min(DisplayWidth.of(say(.countdown) + say(.colon) + " 00:00"), RunText.longestCountdown)
+        return RunText(screens: [now] + screens, messages: parts, longestWord: max(words.max() ?? 0, countdown))
     }
 }
