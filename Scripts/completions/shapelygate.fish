@@ -21,7 +21,7 @@ function __shapelygate_wrapped
                 set -e tokens[1..$index]
                 string join \n -- $tokens
                 return 0
-            case -a -t -n -r -k -s -l --attempts --timeout --shapes-per-kind --rounds --kinds --strings --lang --seed --cooldown --for --verdict-fd --board --approve --deny
+            case -a -t -n -r -k -s -l --attempts --timeout --shapes-per-kind --rounds --kinds --strings --lang --seed --cooldown --extensions --for --verdict-fd --board --approve --deny
                 set skip 1
             case '-*'
             case '*'
@@ -63,6 +63,7 @@ complete -c shapelygate -n $options -s l -l lang -x -a 'en es fr de' -d language
 complete -c shapelygate -n $options -l seed -x -d 'reproducible deals'
 complete -c shapelygate -n $options -l verdict-fd -x -d 'write a pass to this descriptor (sudo plugin)'
 complete -c shapelygate -n $options -l cooldown -x -d 'stay shut after a denial (0-86400)'
+complete -c shapelygate -n $options -l extensions -x -d 'times + then Enter adds the time of a round (0-10)'
 complete -c shapelygate -n $options -l strict -d 'at most 1 in 100 for a random guess'
 complete -c shapelygate -n $options -l login -d 'for ~/.profile: every way out denies with status 1'
 complete -c shapelygate -n $options -l for -x -d 'what a pass allows, shown and logged'

@@ -2,6 +2,7 @@
 // Accepts optional blanks around one to three ASCII digits (leading zeros allowed);
 // anything else — empty, letters, signs, "3abc", a 100-digit number, invalid UTF-8,
 // NUL bytes — is not a number. Whether the number is on the board is the challenge's call.
+// A line of `+` alone asks for more time.
 
 public enum AnswerParser {
     public static func tileNumber(from line: some Collection<UInt8>) -> Int? {
@@ -25,5 +26,12 @@ public enum AnswerParser {
             }
         }
         return sawDigit ? value : nil
+    }
+
+    /// Whether the line asks for more time: `+` alone, blanks around it allowed.
+    public static func asksForMoreTime(_ line: some Collection<UInt8>) -> Bool {
+        let blanks: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+        let kept = line.filter { !blanks.contains($0) }
+        return kept == [UInt8(ascii: "+")]
     }
 }

@@ -15,7 +15,7 @@ public enum BuiltInStrings {
     }
 
     /// The literals are pairs, not dictionaries: each string is hashed once, into the table.
-    private static func table(
+    static func table(
         _ primary: KeyValuePairs<String, String>, tooMany: KeyValuePairs<String, String>,
         expired: KeyValuePairs<String, String>, terminal: KeyValuePairs<String, String>,
         shapes: KeyValuePairs<ShapeKind, String>, words: KeyValuePairs<ShapeKind, String>
@@ -83,6 +83,9 @@ public enum BuiltInStrings {
             "WordsTiles": "Tiles:",
             "WordsTile": "{number}: {description}",
             "SecondsLeft": "Seconds left: {seconds}.",
+            "MoreTime": "{seconds} more seconds.",
+            "NoMoreTime": "No more time can be added.",
+            "MoreTimeHint": "More time: type + then Enter.",
         ],
         shapes: [
             .circle: "circle", .square: "square", .triangle: "triangle", .pentagon: "pentagon",
@@ -149,6 +152,9 @@ public enum BuiltInStrings {
             "WordsTiles": "Fichas:",
             "WordsTile": "{number}: {description}",
             "SecondsLeft": "Segundos restantes: {seconds}.",
+            "MoreTime": "{seconds} segundos más.",
+            "NoMoreTime": "No se puede añadir más tiempo.",
+            "MoreTimeHint": "Más tiempo: + y luego Intro.",
         ],
         shapes: [
             .circle: "el círculo", .square: "el cuadrado", .triangle: "el triángulo",
@@ -164,137 +170,4 @@ public enum BuiltInStrings {
         ]
     )
 
-    static let french = table(
-        [
-            "Title": "Contrôle parental",
-            "Countdown": "Temps restant",
-            "DescriptionCircle": "Trouve un cercle et tape son numéro.",
-            "DescriptionSquare": "Trouve un carré et tape son numéro.",
-            "DescriptionTriangle": "Trouve un triangle et tape son numéro.",
-            "DescriptionPentagon": "Trouve un pentagone et tape son numéro.",
-            "DescriptionHexagon": "Trouve un hexagone et tape son numéro.",
-            "DescriptionStar": "Trouve une étoile et tape son numéro.",
-            "DescriptionDiamond": "Trouve un losange et tape son numéro.",
-            "DescriptionHeart": "Trouve un cœur et tape son numéro.",
-            "DescriptionCross": "Trouve une croix et tape son numéro.",
-        ],
-        tooMany: [
-            "Title": "Trop de tentatives",
-            "Description": "La mauvaise forme a été choisie trop de fois.",
-            "OK": "OK",
-        ],
-        expired: [
-            "Title": "Temps écoulé",
-            "Description": "Le compte à rebours est arrivé à zéro avant le bon choix.",
-            "OK": "OK",
-        ],
-        terminal: [
-            "Prompt": "dépose {shape}\u{00A0}: choisis 1-{count}",
-            "WrongShape": "Non, {shape}. Encore {count} essais.",
-            "LastTry": "Non, {shape}. Dernier essai.",
-            "NotATile": "Tape un numéro de 1 à {count}, puis Entrée.",
-            "Round": "Manche {round} sur {rounds}",
-            "Passed": "Réussi.",
-            "NoTerminal": "aucun terminal pour interroger une personne\u{00A0}: refusé",
-            "EndOfInput": "fin de l'entrée\u{00A0}: refusé",
-            "Interrupted": "interrompu ({signal})\u{00A0}: refusé",
-            "Locked": "verrouillé après un refus\u{00A0}: réessaie dans {seconds} s",
-            "NoTerminalPAM": "aucun terminal\u{00A0}: PAM lance la barrière sans terminal (pam_exec n'en donne pas à son programme), donc elle refuse\u{00A0}; utilise plutôt le greffon d'approbation de sudo",
-            "ToRun": "À exécuter\u{00A0}: {command}",
-            "PressEnter": "Tape le numéro, puis appuie sur Entrée.",
-            "RoundWon": "Bravo\u{00A0}! Manche {round} sur {rounds}.",
-            "TooSmall": "temps écoulé alors que le terminal était trop petit pour le plateau (il faut {columns}x{rows} ou plus)\u{00A0}: refusé",
-            "TooSmallNow": "Le plateau a besoin d'un terminal plus grand, d'une de ces tailles ou plus\u{00A0}: {sizes} (colonnes x lignes\u{00A0}; moins de colonnes demandent plus de lignes).",
-            "NotRun": "Non exécuté\u{00A0}: {command}",
-            "TooLong": "ce qu’une bonne réponse permettrait est trop long pour l’écran ({count} caractères, {limit} au plus)\u{00A0}: refusé",
-            "Colon": "\u{00A0}:",
-            "SignalInterrupt": "Ctrl-C",
-            "SignalQuit": "Ctrl-\\",
-            "SignalSuspend": "Ctrl-Z",
-            "SignalHangup": "le terminal a été fermé",
-            "SignalTerminate": "une demande d'arrêt",
-            "WordsTiles": "Cases\u{00A0}:",
-            "WordsTile": "{number}\u{00A0}: {description}",
-            "SecondsLeft": "Secondes restantes\u{00A0}: {seconds}.",
-        ],
-        shapes: [
-            .circle: "le cercle", .square: "le carré", .triangle: "le triangle",
-            .pentagon: "le pentagone", .hexagon: "l'hexagone", .star: "l'étoile",
-            .diamond: "le losange", .heart: "le cœur", .cross: "la croix",
-        ],
-        words: [
-            .circle: "rond, sans coins", .square: "4 coins, posé à plat",
-            .triangle: "pointu en haut, plat en bas", .pentagon: "en forme de maison, toit pointu",
-            .hexagon: "plat en haut et en bas, pointu sur les côtés",
-            .star: "5 branches pointues", .diamond: "4 coins, posé sur une pointe",
-            .heart: "2 bosses en haut, une pointe en bas", .cross: "comme le signe plus, 12 coins",
-        ]
-    )
-
-    static let german = table(
-        [
-            "Title": "Kindersicherung",
-            "Countdown": "Verbleibende Zeit",
-            "DescriptionCircle": "Finde einen Kreis, tippe seine Nummer.",
-            "DescriptionSquare": "Finde ein Quadrat, tippe seine Nummer.",
-            "DescriptionTriangle": "Finde ein Dreieck, tippe seine Nummer.",
-            "DescriptionPentagon": "Finde ein Fünfeck, tippe seine Nummer.",
-            "DescriptionHexagon": "Finde ein Sechseck, tippe seine Nummer.",
-            "DescriptionStar": "Finde einen Stern, tippe seine Nummer.",
-            "DescriptionDiamond": "Finde eine Raute, tippe ihre Nummer.",
-            "DescriptionHeart": "Finde ein Herz, tippe seine Nummer.",
-            "DescriptionCross": "Finde ein Kreuz, tippe seine Nummer.",
-        ],
-        tooMany: [
-            "Title": "Zu viele Versuche",
-            "Description": "Es wurde zu oft die falsche Form gewählt.",
-            "OK": "OK",
-        ],
-        expired: [
-            "Title": "Die Zeit ist um",
-            "Description": "Der Countdown lief ab, bevor die richtige Form gewählt wurde.",
-            "OK": "OK",
-        ],
-        terminal: [
-            "Prompt": "wähle {shape}: 1-{count}",
-            "WrongShape": "Nein, {shape}. Noch {count} Versuche.",
-            "LastTry": "Nein, {shape}. Letzter Versuch.",
-            "NotATile": "Zahl von 1 bis {count}, dann Eingabetaste.",
-            "Round": "Runde {round} von {rounds}",
-            "Passed": "Bestanden.",
-            "NoTerminal": "kein Terminal, um eine Person zu fragen: abgelehnt",
-            "EndOfInput": "Ende der Eingabe: abgelehnt",
-            "Interrupted": "unterbrochen ({signal}): abgelehnt",
-            "Locked": "gesperrt nach einer Ablehnung: erneut versuchen in {seconds} s",
-            "NoTerminalPAM": "kein Terminal: PAM startet die Sperre ohne Terminal (pam_exec gibt seinem Programm keines), daher abgelehnt; nutze stattdessen das sudo-Genehmigungs-Plugin",
-            "ToRun": "Auszuführen: {command}",
-            "PressEnter": "Gib die Nummer ein und drücke die Eingabetaste.",
-            "RoundWon": "Richtig! Runde {round} von {rounds}.",
-            "TooSmall": "die Zeit lief ab, während das Terminal zu klein für das Spielfeld war (es braucht {columns}x{rows} oder mehr): abgelehnt",
-            "TooSmallNow": "Das Spielfeld braucht ein größeres Terminal, eine dieser Größen oder mehr: {sizes} (Spalten x Zeilen; weniger Spalten brauchen mehr Zeilen).",
-            "NotRun": "Nicht ausgeführt: {command}",
-            "TooLong": "was eine richtige Antwort erlauben würde, ist zu lang für den Bildschirm ({count} Zeichen, höchstens {limit}): abgelehnt",
-            "Colon": ":",
-            "SignalInterrupt": "Strg-C",
-            "SignalQuit": "Strg-\\",
-            "SignalSuspend": "Strg-Z",
-            "SignalHangup": "das Terminal wurde geschlossen",
-            "SignalTerminate": "eine Aufforderung zum Beenden",
-            "WordsTiles": "Felder:",
-            "WordsTile": "{number}: {description}",
-            "SecondsLeft": "Verbleibende Sekunden: {seconds}.",
-        ],
-        shapes: [
-            .circle: "den Kreis", .square: "das Quadrat", .triangle: "das Dreieck",
-            .pentagon: "das Fünfeck", .hexagon: "das Sechseck", .star: "den Stern",
-            .diamond: "die Raute", .heart: "das Herz", .cross: "das Kreuz",
-        ],
-        words: [
-            .circle: "rund, ohne Ecken", .square: "4 Ecken, unten flach",
-            .triangle: "oben spitz, unten flach", .pentagon: "wie ein Haus, spitzes Dach",
-            .hexagon: "oben und unten flach, seitlich spitz",
-            .star: "5 spitze Zacken", .diamond: "4 Ecken, steht auf einer Spitze",
-            .heart: "oben 2 runde Bögen, unten eine Spitze", .cross: "wie ein Pluszeichen, 12 Ecken",
-        ]
-    )
 }

@@ -12,6 +12,8 @@
 //   it starts, and the caller may add the time it takes to hear a board read aloud
 //   (`allowListening`): the time to answer is never spent listening. Time is a monotonic reading in seconds handed in by the caller; an answer
 //   at or after the deadline is an expiry, never a pass.
+// - The person may ask for more time (`extend`): the round's whole time again, at most
+//   as many times as the caller allows in a challenge, never after the deadline.
 // - An entry that is not a tile number changes nothing.
 // - The generator is injected (any RandomNumberGenerator: the gate's, or a test's). It
 //   is held as an existential, not a generic parameter: a generic challenge would have
@@ -52,6 +54,18 @@ public struct Challenge {
     public mutating func allowListening(_ seconds: Double) {
         guard state == .open, let current = deadline, seconds > 0, seconds.isFinite else { return }
         deadline = current + seconds
+    }
+
+    /// The times the person asked for more time in this challenge (`extend`).
+    public private(set) var extensions = 0
+
+    /// Adds the round's whole time again, as WCAG 2.2.1's "extend" asks, at most `limit`
+    /// times in a challenge, while it is open, counts down and has time left. Whether it did.
+    public mutating func extend(limit: Int, at now: Double) -> Bool {
+        guard state == .open, let current = deadline, now < current, extensions < limit else { return false }
+        deadline = current + Double(configuration.maximumTimeAllowed)
+        extensions += 1
+        return true
     }
 
     /// Whole seconds left in this round, rounded up, as a countdown shows them.

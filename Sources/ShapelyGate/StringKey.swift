@@ -41,6 +41,9 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
     public static let toRun = StringKey("Terminal", "ToRun")
     public static let pressEnter = StringKey("Terminal", "PressEnter")
     public static let roundWon = StringKey("Terminal", "RoundWon")
+    public static let moreTime = StringKey("Terminal", "MoreTime")
+    public static let noMoreTime = StringKey("Terminal", "NoMoreTime")
+    public static let moreTimeHint = StringKey("Terminal", "MoreTimeHint")
     public static let tooSmall = StringKey("Terminal", "TooSmall")
     public static let tooSmallNow = StringKey("Terminal", "TooSmallNow")
     public static let notRun = StringKey("Terminal", "NotRun")
@@ -73,6 +76,7 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         + [signalInterrupt, signalQuit, signalSuspend, signalHangup, signalTerminate]
         + ShapeKind.allCases.map(name(of:))
         + [wordsTiles, wordsTile, secondsLeft] + ShapeKind.allCases.map(words(for:))
+        + [moreTime, noMoreTime, moreTimeHint]
 
     /// What each key is for, and the placeholders it may use: the template's comments.
     public var comment: String {
@@ -107,6 +111,9 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         case ("Terminal", "WordsTiles"): return "Words board: the line before the tiles"
         case ("Terminal", "WordsTile"): return "Words board: one tile; {number} is its number, {description} what it looks like"
         case ("Terminal", "SecondsLeft"): return "Words board: the time left, spoken at the prompt and a few times after; {seconds}"
+        case ("Terminal", "MoreTime"): return "After + then Enter: the round's time added again; {seconds}"
+        case ("Terminal", "NoMoreTime"): return "After + then Enter when no more time may be added"
+        case ("Terminal", "MoreTimeHint"): return "With the last warning of the time: how to ask for more"
         case ("Words", _): return "Words board: this shape described by its form, never by its name nor the letters of its name; counts as digits"
         default: return ""
         }

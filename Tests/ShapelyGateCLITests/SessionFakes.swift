@@ -125,12 +125,15 @@ struct SessionHarness {
     var board: BoardOracle
 
     init(seed: UInt64 = 5, configuration: GateConfiguration = GateConfiguration(), cursor: Bool = true,
-         login: Bool = false, size: TerminalSize = TerminalSize(columns: 80, rows: 24)) {
+         login: Bool = false, size: TerminalSize = TerminalSize(columns: 80, rows: 24), extensions: Int = 10,
+         words: Bool = false) {
         terminal.size = size
         let display = Display(charset: .blocks, colorMode: .plain, cursorControl: cursor)
-        session = Session(terminal: terminal, renderer: Renderer(strings: GateStrings(language: "en"), display: display),
+        session = Session(terminal: terminal,
+                          renderer: Renderer(strings: GateStrings(language: "en"), display: display, board: words ? .words : .picture),
                           configuration: configuration, generator: GateRandom(seed: seed), clock: clock,
                           signals: signals, loginMode: login)
+        session.extensions = extensions
         board = BoardOracle(seed: seed, configuration)
         let outcome = self.outcome
         session.start { outcome.value = $0 }

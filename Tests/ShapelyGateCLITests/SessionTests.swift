@@ -38,7 +38,8 @@ import Glibc
     }
 
     @Test func theCountdownTicksAndKeepsWhatWasTyped() {
-        let gate = SessionHarness()
+        // No more time to ask for: no hint comes to change the screen.
+        let gate = SessionHarness(extensions: 0)
         gate.terminal.type("3")
         gate.settle()
         let before = gate.screens()
@@ -65,6 +66,50 @@ import Glibc
         gate.terminal.type("\(gate.right)\r")
         gate.settle()
         #expect(gate.outcome.value == .passed(.board))
+    }
+
+    /// WCAG 2.2.1's "extend": `+` then Enter adds the round's time again, at most as many
+    /// times as allowed, and the last ten seconds say how.
+    @Test func plusThenEnterAddsTheRoundsTimeAgainAsManyTimesAsAllowed() {
+        let gate = SessionHarness(extensions: 2)
+        gate.clock.advance(by: 4)
+        #expect(!gate.terminal.written.contains("More time:"), "before the last warning")
+        gate.clock.advance(by: 1)
+        #expect(gate.terminal.written.contains("More time: type + then Enter."))
+        gate.terminal.type("+\r")
+        gate.settle()
+        #expect(gate.terminal.written.contains("10 more seconds."))
+        gate.clock.advance(by: 11.9)
+        #expect(gate.outcome.value == nil, "the time added was not given")
+        gate.terminal.type("+\r")
+        gate.settle()
+        gate.terminal.type(" + \r")
+        gate.settle()
+        #expect(gate.terminal.written.contains("No more time can be added."))
+        gate.clock.advance(by: 13.2)
+        gate.settle()
+        #expect(gate.outcome.value == .denied(.timeExpired))
+    }
+
+    @Test func noTimeIsAddedWhereNoneIsAllowed() {
+        let gate = SessionHarness(extensions: 0)
+        gate.clock.advance(by: 8)
+        #expect(!gate.terminal.written.contains("More time:"))
+        gate.terminal.type("+\r")
+        gate.settle()
+        #expect(gate.terminal.written.contains("No more time can be added."))
+        gate.clock.advance(by: 2)
+        gate.settle()
+        #expect(gate.outcome.value == .denied(.timeExpired))
+    }
+
+    @Test func theWordsBoardSaysHowWithItsLastSpokenTime() {
+        let gate = SessionHarness(words: true)
+        let deadline = gate.session.challenge.deadline ?? 0
+        gate.clock.advance(by: deadline - gate.clock.now() - 5)
+        gate.settle()
+        let said = gate.terminal.written
+        #expect(said.contains("Seconds left: 5.") && said.contains("More time: type + then Enter.\n"), "\(said.suffix(200))")
     }
 
     @Test func aHintChangesNothingButTheMessage() {

@@ -54,6 +54,10 @@ package enum Grammar {
                    }),
         number("cooldown", GateConfiguration.cooldownRange, unit: "SECONDS", default: 0, floor: "min-cooldown",
                help: "stay shut this long after a denial, doubling each time, 0-86400 (default 0)") { $1.cooldown = $0 },
+        number("extensions", doors: [.commandLine, .userFile, .systemFile, .sudoLine], Options.extensionsRange, default: Options.defaultExtensions, floor: "max-extensions",
+               help: "times a person may type + then Enter for the round's time again, 0-10 (default 10)") {
+            $1.extensions = $0
+        },
         PolicyWord("strict", doors: everywhere, kind: .flag,
                    help: "at least 3 rounds, 8 kinds, cooldown 60; at most 2 wrong answers",
                    target: .options { _, options in options.strict = true }),
@@ -92,6 +96,8 @@ package enum Grammar {
         bound("max-timeout", GateConfiguration.timeoutRange, default: 3600,
               help: "at most this many seconds a round; below 3600 it turns the countdown on", \.maxTimeout),
         bound("min-cooldown", GateConfiguration.cooldownRange, default: 0, help: "at least this cooldown", \.minCooldown),
+        bound("max-extensions", Options.extensionsRange, default: Options.defaultExtensions,
+              help: "at most this many times a person may ask for more time", \.maxExtensions),
         PolicyWord("require-timeout", doors: [.systemFile], kind: .flag, defaultValue: "no",
                    help: "the countdown is always on: no-timeout is ignored",
                    target: .policy { value, policy in policy.requireTimeout = value.isOn }),

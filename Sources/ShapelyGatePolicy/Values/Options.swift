@@ -18,6 +18,10 @@ package struct Options: Equatable, Sendable {
     /// Seconds the gate stays shut after a denial (doubling with each one); 0 is off.
     package var cooldown = 0
     package var strict = false
+    /// How many times a person may ask for more time with `+` then Enter.
+    package var extensions = Options.defaultExtensions
+    package static let defaultExtensions = 10
+    package static let extensionsRange = 0...10
     /// Login mode: Ctrl-C, Ctrl-\, Ctrl-Z and a hangup are plain denials (status 1).
     package var loginMode = false
     /// What a pass allows, shown on the board and logged (`--for`).

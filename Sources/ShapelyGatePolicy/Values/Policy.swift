@@ -4,8 +4,8 @@
 // Contract:
 // - `enforce` runs after every file and flag is read, so nothing a user types or
 //   writes can loosen a floor: rounds and kinds only go up, wrong answers and the
-//   timeout only down, the cooldown only up, and a floor on the timeout turns the
-//   countdown on.
+//   timeout only down, the cooldown only up, the times a person may ask for more time
+//   only down, and a floor on the timeout turns the countdown on.
 
 import ShapelyGate
 
@@ -16,6 +16,7 @@ package struct Policy: Equatable, Sendable {
     package var maxTimeout = 3600
     package var minCooldown = 0
     package var requireTimeout = false
+    package var maxExtensions = Options.defaultExtensions
     package var syslog = false
     package var logFile: String?
     /// The longest grace window the sudo plugin may keep (its business, not the gate's).
@@ -51,5 +52,6 @@ package struct Policy: Equatable, Sendable {
         if requireTimeout || maxTimeout < GateConfiguration.timeoutRange.upperBound { config.supportsTimeOut = true }
         options.configuration = config
         options.cooldown = max(options.cooldown, minCooldown)
+        options.extensions = min(options.extensions, maxExtensions)
     }
 }

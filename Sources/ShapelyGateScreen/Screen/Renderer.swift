@@ -69,6 +69,9 @@ package struct Renderer: Sendable {
                             bold: true, color: .red)
         case .roundWon(let next, let total):
             return TextPart(say(.roundWon, ["round": String(next), "rounds": String(total)]), bold: true, color: .green)
+        case .moreTime(let seconds): return TextPart(say(.moreTime, ["seconds": String(seconds)]), bold: true)
+        case .noMoreTime: return TextPart(say(.noMoreTime), bold: true)
+        case .moreTimeHint: return TextPart(say(.moreTimeHint), bold: true)
         }
     }
 

@@ -44,6 +44,7 @@ extension Renderer {
         if attempts > 1 { messages += kinds.map { .wrongShape($0, attemptsLeft: attempts - 1) } }
         if attempts > 2 { messages += kinds.map { .wrongShape($0, attemptsLeft: 1) } }
         if rounds > 1 { messages.append(.roundWon(next: rounds, of: rounds)) }
+        messages += [.moreTime(seconds: 3600), .noMoreTime, .moreTimeHint]
         let tileCount = board.tiles.count
         let parts = messages.map { message($0, tileCount: tileCount) }
         // The title and the instruction (the header's first and last parts), how to answer,

@@ -8,4 +8,10 @@ package enum ScreenMessage: Equatable {
     case notATile
     case wrongShape(ShapeKind, attemptsLeft: Int)
     case roundWon(next: Int, of: Int)
+    /// The round's time was added again (`+` then Enter).
+    case moreTime(seconds: Int)
+    /// `+` then Enter when no more time may be added.
+    case noMoreTime
+    /// How to ask for more time, with the last warning of the time.
+    case moreTimeHint
 }

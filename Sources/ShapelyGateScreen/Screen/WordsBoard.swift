@@ -18,7 +18,7 @@ import ShapelyGate
 
 package enum WordsBoard {
     /// The seconds left at which the time is spoken again after the prompt.
-    static let spokenThresholds = [300, 120, 60, 30, 10, 5]
+    package static let spokenThresholds = [300, 120, 60, 30, 10, 5]
 
     /// A screen reader's default rate (espeak-ng's, and about Orca's): the board's time is
     /// lengthened by what its words take to hear at this rate.

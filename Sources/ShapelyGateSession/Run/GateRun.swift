@@ -108,6 +108,7 @@ package struct GateRun {
             terminal: terminal, renderer: renderer,
             configuration: options.configuration, generator: GateRandom(seed: options.seed),
             clock: world.clock, signals: world.signals(), loginMode: options.loginMode)
+        session.extensions = options.extensions
         var outcome = session.run()
         terminal.restore()
         var record = Lockout.Record()

@@ -55,6 +55,8 @@ package final class Session: @unchecked Sendable {
     /// Whether a board has been on screen at all.
     package var boardShown = false
     package var message: ScreenMessage?
+    /// How many times the person may ask for more time (`+` then Enter).
+    package var extensions = 0
     /// A canonical line being read (plain mode).
     package var pending: [UInt8] = []
     /// What the words board has echoed of the answer line (SessionInput.echoWords).
@@ -161,6 +163,11 @@ package final class Session: @unchecked Sendable {
             return scheduleTick()
         }
         if renderer.speaksWords { return speakTimeLeft() }
+        if let left = challenge.secondsLeft(at: clock.now()), announcesMoreTime(left), cursorMode {
+            message = .moreTimeHint
+            draw()
+            return scheduleTick()
+        }
         if let frame, let left = challenge.secondsLeft(at: clock.now()) {
             terminal.write(Painter.countdown(frame, text: renderer.countdown(seconds: left, width: terminal.size.columns),
                                              answer: editor.visible, columns: terminal.size.columns))

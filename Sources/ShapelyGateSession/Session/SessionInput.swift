@@ -32,6 +32,10 @@ extension Session {
                 // While the screen is too small for the board there is nothing to answer.
                 guard cursorMode ? frame != nil : needed == nil else { continue }
                 if !cursorMode { echoWords(submitted: true) }
+                if let entry, AnswerParser.asksForMoreTime(entry) {
+                    moreTime()
+                    continue
+                }
                 if answer(entry.flatMap(AnswerParser.tileNumber(from:))) != .prompted { return }
             }
         }
@@ -65,12 +69,44 @@ extension Session {
                 continue
             }
             let entry = pending.count > editor.limit ? nil : AnswerParser.tileNumber(from: pending)
+            let asksForTime = pending.count <= editor.limit && AnswerParser.asksForMoreTime(pending)
             pending.removeAll(keepingCapacity: true)
             // While the screen is too narrow for the board there is nothing to answer.
             guard needed == nil else { continue }
+            if asksForTime {
+                moreTime()
+                continue
+            }
             // After a new board, the rest of what was read was typed before it appeared.
             if answer(entry) != .prompted { return }
         }
+    }
+
+    /// `+` then Enter: the round's time again, while the person may still ask; said
+    /// either way, and the board stays as it is.
+    package func moreTime() {
+        let seconds = challenge.configuration.maximumTimeAllowed
+        message = challenge.extend(limit: extensions, at: clock.now()) ? .moreTime(seconds: seconds) : .noMoreTime
+        armTimers()
+        if cursorMode {
+            draw()
+        } else if renderer.speaksWords {
+            terminal.write(renderer.wordsMessage(message!, tileCount: challenge.board.tiles.count))
+            showWordsPrompt()
+        } else {
+            terminal.write(renderer.plainMessage(message!, tileCount: challenge.board.tiles.count, width: terminal.size.columns))
+            showPrompt()
+        }
+    }
+
+    /// Whether to say how to ask for more time now: with the last warning (on the picture,
+    /// once half the round's time and at most ten seconds are left; on the words board,
+    /// with its last spoken time), while more may be asked.
+    package func announcesMoreTime(_ secondsLeft: Int) -> Bool {
+        let last = renderer.speaksWords ? (WordsBoard.spokenThresholds.last ?? 5)
+            : min(10, challenge.configuration.maximumTimeAllowed / 2)
+        return secondsLeft <= last && challenge.deadline != nil && challenge.extensions < extensions
+            && message != .moreTimeHint
     }
 
     package enum AfterAnswer { case redrawn, prompted, closed }

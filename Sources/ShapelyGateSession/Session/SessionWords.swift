@@ -47,6 +47,10 @@ extension Session {
     /// A threshold passed: the time left on a new line, then the prompt again.
     package func speakTimeLeft() {
         terminal.write("\n")
+        if let left = challenge.secondsLeft(at: clock.now()), announcesMoreTime(left) {
+            message = .moreTimeHint
+            terminal.write(renderer.wordsMessage(.moreTimeHint, tileCount: challenge.board.tiles.count))
+        }
         showWordsPrompt()
         scheduleSpokenTime()
     }
