@@ -121,15 +121,17 @@ enum Layout {
         let width = max(1, size.columns - 1)
         let wrapped = Text(text, width: width, mode: display.colorMode)
         let count = board.tiles.count
-        // A size is taken only when it holds the whole run with the plan it starts with:
-        // a wrong answer, a new round or a new target never asks for a larger screen, and
-        // no word is broken inside itself.
+        // A size is taken only when it is one the too-small screen would name: it holds
+        // every screen of the run with one plan, so a wrong answer, a new round or a new
+        // target never asks for a larger screen, and no word is broken inside itself.
+        // The screen shown now then takes the best plan its own text fits.
         let whole = run()
-        let texts = width >= whole.longestWord ? runTexts(whole, width: width) : []
-        for plan in plans(display) where !texts.isEmpty {
+        guard let rows = rowsNeeded(board, run: whole, display: display, columns: size.columns), rows <= size.rows else {
+            return .failure(needed(board, run: whole, display: display, size: size))
+        }
+        for plan in plans(display) {
             guard let extent = plan.tiles.extent(count, width: width),
                   wrapped.height(plan) + extent.rows <= size.rows,
-                  texts.allSatisfy({ $0.height(plan) + extent.rows <= size.rows }),
                   let tiles = plan.tiles.lines(board, display: display, width: width) else { continue }
             let blank = { (count: Int) in [String](repeating: "", count: count) }
             let top = wrapped.top(plan) + blank(plan.spacing.aboveTiles) + tiles + blank(plan.spacing.belowTiles)

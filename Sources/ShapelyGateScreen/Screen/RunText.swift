@@ -28,6 +28,22 @@ struct RunText {
     var screens: [FrameText]
     var messages: [TextPart]
     var longestWord = 0
+
+    /// The widest run of `word` a line may not break: letters and marks together; a wide
+    /// character (a CJK one) stands alone, as such text breaks between any two.
+    static func widestUnbreakable(_ word: Substring) -> Int {
+        var widest = 0, run = 0
+        for character in word {
+            let width = DisplayWidth.of(String(character))
+            if width > 1 {
+                widest = max(widest, run, width)
+                run = 0
+            } else {
+                run += width
+            }
+        }
+        return max(widest, run)
+    }
 }
 
 extension Renderer {
@@ -52,7 +68,7 @@ extension Renderer {
         let own = ([now] + screens).flatMap { screen in
             [screen.header.first, screen.header.count > 1 ? screen.header.last : nil, screen.hint, screen.prompt].compactMap { $0 }
         } + parts
-        let words = own.flatMap { part in part.text.split(separator: " ").map { DisplayWidth.of($0) } }
+        let words = own.flatMap { part in part.text.split(separator: " ").map(RunText.widestUnbreakable) }
         // An override's label longer than `longestCountdown` is cut with an ellipsis instead.
         let countdown = secondsLeft == nil ? 0
             : min(DisplayWidth.of(say(.countdown) + say(.colon) + " 00:00"), RunText.longestCountdown)
