@@ -116,6 +116,30 @@ final class NoteBook: @unchecked Sendable {
         #expect(decision(.parent).decide(through: &refused, log: &log).message == "mum said no (refused)")
     }
 
+    @Test func afterANoOrNoAnswerTheNextRequestWaitsAndDisturbsNoOne() {
+        var log = self.log
+        var refused = ScriptedDoor(boards: [], waits: [.answered(.denied(by: "mum"))])
+        _ = decision(.parent).decide(through: &refused, log: &log)
+        var again = ScriptedDoor(boards: [Self.passed], waits: [.answered(.approved(by: "mum"))])
+        let judged = decision(.either).decide(through: &again, log: &log)
+        #expect(judged.audit == .denied(.requestCooldown) && again.waited.isEmpty && again.boardsRun == 0)
+        #expect(judged.message?.contains("you may ask again in 60 s") == true, "\(judged.message ?? "")")
+        #expect(again.notes.outcomes == [.denied(.requestCooldown)])
+        // The board alone asks no one: it is not held back.
+        var board = ScriptedDoor(boards: [Self.passed])
+        #expect(decision(.board).decide(through: &board, log: &log).passed)
+    }
+
+    @Test func aWithdrawnRequestHoldsNoNextOneBack() {
+        var log = self.log
+        var withdrawn = ScriptedDoor(boards: [], waits: [.withdrawn])
+        _ = decision(.parent).decide(through: &withdrawn, log: &log)
+        var again = ScriptedDoor(boards: [], waits: [.timedOut])
+        #expect(decision(.parent).decide(through: &again, log: &log).audit == .denied(.notApproved))
+        var third = ScriptedDoor(boards: [], waits: [.answered(.approved(by: "mum"))])
+        #expect(decision(.parent).decide(through: &third, log: &log).audit == .denied(.requestCooldown), "no answer holds back")
+    }
+
     @Test func aRequestThatCannotBeMadeShowsNoBoardAndCountsNothing() {
         writeFile(folder + "/requests", "not a folder")
         var door = ScriptedDoor(boards: [])

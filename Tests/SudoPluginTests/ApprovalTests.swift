@@ -93,6 +93,22 @@ struct ApprovalTests {
         #expect(records(space) == ["requested/-/kid/-", "denied/denied-by-approver/kid/mum"])
     }
 
+    /// After a no, the child's next request within request-cooldown is refused at once:
+    /// no request, no notice, no approver disturbed.
+    @Test func askingAgainRightAfterANoDisturbsNoOne() throws {
+        let space = try space()
+        let kid = child(space)
+        let id = try #require(requestID(kid))
+        #expect(approver(space, "--deny \(id)").waitFor("status-0"))
+        #expect(kid.waitFor("status-1"))
+        let again = child(space, "again")
+        #expect(again.waitFor("status-1"), "\(again.screenText)")
+        #expect(oneLine(again.screenText).contains("shapelygate: an approver said no or did not answer a moment ago; you may ask again in "),
+                "\(again.screenText)")
+        #expect(!again.screenText.contains("Asking for approval"))
+        #expect(records(space) == ["requested/-/kid/-", "denied/denied-by-approver/kid/mum", "denied/request-cooldown/kid/-"])
+    }
+
     @Test func noAnswerInTimeIsADenial() throws {
         let space = try space("approval=parent approvers=mum approval-timeout=1")
         let kid = child(space)

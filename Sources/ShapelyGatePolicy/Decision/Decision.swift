@@ -13,6 +13,9 @@
 // - approval=board: the board decides. parent: only an approver's yes. both: a pass at
 //   the board, then an approver's yes (the board's pass is not recorded: the answer is).
 //   either: the request waits while the board is up; the first answer decides.
+// - After an approver's no, or a request no one answered, the same person's next request
+//   within `request-cooldown` seconds is refused at once, before any board or request:
+//   no approver is disturbed again.
 // - Nothing but an approver's `approve` for this request's id approves (ApprovalDesk).
 
 import ShapelyGate
@@ -42,6 +45,12 @@ package struct Decision {
     }
 
     package func decide(through door: inout some JudgingDoor, log: inout AuditLog) -> Judged {
+        if approval.mode.asksApprover, let left = records.requestShut() {
+            // A no, or no answer, a moment ago: no one is asked again yet, and no board shown.
+            door.note(log, .denied(.requestCooldown), progress: AuditProgress())
+            return Judged(.denied(.requestCooldown),
+                          door.refusal("an approver said no or did not answer a moment ago; you may ask again in \(left) s"))
+        }
         guard approval.mode != .parent else { return askApprover(through: &door, log: &log) }
         var before: LockoutState?
         switch records.check(cooldown: cooldown) {
@@ -92,6 +101,7 @@ package struct Decision {
         switch door.wait(for: desk, seconds: seconds) {
         case .answered(let answer): return decide(answer, door, log: &log)
         case .timedOut:
+            records.shutRequests(for: approval.requestCooldown)
             door.note(log, .denied(.notApproved), progress: AuditProgress())
             return Judged(.denied(.notApproved), door.refusal("no approver answered within \(ApproverNotice.duration(seconds))"))
         case .withdrawn:
@@ -160,6 +170,7 @@ package struct Decision {
             door.warn("approved by \(approver)")
             return Judged(.passed(.approved), nil)
         case .denied(let approver):
+            records.shutRequests(for: approval.requestCooldown)
             log.approver = approver
             door.note(log, .denied(.deniedByApprover), progress: AuditProgress())
             return Judged(.denied(.deniedByApprover), door.refusal("\(approver) said no"))

@@ -27,7 +27,8 @@ package extension DoorOptions {
         ApprovalSettings(mode: approval ?? policy.approval ?? .board,
                          approvers: approvers ?? policy.approvers ?? Approvers(),
                          timeout: approvalTimeout ?? policy.approvalTimeout ?? Approvers.defaultTimeout,
-                         notify: notify ?? policy.notify)
+                         notify: notify ?? policy.notify,
+                         requestCooldown: self.policy.requestCooldown ?? policy.requestCooldown ?? Approvers.defaultRequestCooldown)
     }
 
     /// Why the approval settings cannot work, or nil.

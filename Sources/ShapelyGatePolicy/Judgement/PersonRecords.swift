@@ -129,6 +129,30 @@ package struct PersonRecords {
         return (now >= record.passedAt && now - record.passedAt <= Double(window), nil)
     }
 
+    // MARK: Requests
+
+    static let requestRecord = "request"
+
+    /// Seconds until this person may ask an approver again, or nil: now. A record that
+    /// cannot be read holds no one back (an approver still decides every request).
+    package func requestShut() -> Int? {
+        let found: Result<Result<String?, StateStore.RecordProblem>, StoreFailure> = store.withLock { directory in
+            store.readText(Self.requestRecord, in: directory)
+        }
+        guard case .success(.success(let text?)) = found, text.hasPrefix("until="),
+              let until = Double(text.dropFirst(6).prefix { $0 != "\n" }) else { return nil }
+        let left = until - boot()
+        return left > 0 ? Int(left.rounded(.up)) : nil
+    }
+
+    /// After a no, or a request no one answered: no new request for `seconds`.
+    package func shutRequests(for seconds: Int) {
+        guard seconds > 0 else { return }
+        _ = store.withLock { directory -> String? in
+            store.writeText("until=\(boot() + Double(seconds))\n", Self.requestRecord, in: directory)
+        }
+    }
+
     /// After a gated run was decided: a pass at the board starts a window, anything else ends it.
     package func settleGrace(_ key: SessionKey, passedAtBoard: Bool, ticket: SudoTicket.State) {
         _ = store.withLock { directory -> String? in

@@ -49,6 +49,8 @@ package enum GateOutcome: Equatable, Sendable {
         // The sudo judge's own, before or instead of a board.
         case nonInteractive, unknownEnvironment, notUTF8, background, terminalTaken, unknownCaller
         case notApproved, withdrawn, deniedByApprover
+        /// A new request within `request-cooldown` of a no or of no answer: no one was asked.
+        case requestCooldown
         /// Ended by a signal the judge saw only as an ending (sudo stopped or killed).
         case interrupted
         /// The gate ended without saying why (a status other than 1, or no verdict line).
@@ -72,6 +74,7 @@ package enum GateOutcome: Equatable, Sendable {
             case .notApproved: return "not-approved"
             case .withdrawn: return "withdrawn"
             case .deniedByApprover: return "denied-by-approver"
+            case .requestCooldown: return "request-cooldown"
             case .interrupted: return "interrupted"
             case .unexplained: return "unexplained"
             }
@@ -81,7 +84,8 @@ package enum GateOutcome: Equatable, Sendable {
         package static let all: [Denial] = [
             .tooManyAttempts, .timeExpired, .endOfInput, .hangup, .tooSmall(TerminalSize(columns: 0, rows: 0)),
             .noTerminal, .tooLong, .nonInteractive, .unknownEnvironment, .notUTF8, .background,
-            .terminalTaken, .unknownCaller, .notApproved, .withdrawn, .deniedByApprover, .interrupted, .unexplained,
+            .terminalTaken, .unknownCaller, .notApproved, .withdrawn, .deniedByApprover, .requestCooldown, .interrupted,
+            .unexplained,
         ]
 
         /// The engine's reasons for ending a challenge.

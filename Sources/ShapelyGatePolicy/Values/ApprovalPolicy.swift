@@ -32,6 +32,7 @@ package struct Approvers: Equatable, Sendable {
 
     package static let timeoutRange = 1...86400
     package static let defaultTimeout = 300
+    package static let defaultRequestCooldown = 60
 
     package var isEmpty: Bool { users.isEmpty && groups.isEmpty }
 
@@ -91,10 +92,14 @@ package struct ApprovalSettings: Equatable, Sendable {
     package var timeout = Approvers.defaultTimeout
     /// A program told of each request (trusted as path= is), run without privileges.
     package var notify: String?
-    package init(mode: ApprovalMode = .board, approvers: Approvers = Approvers(), timeout: Int = Approvers.defaultTimeout, notify: String? = nil) {
+    /// Seconds after a no, or a request no one answered, before the same person may ask again.
+    package var requestCooldown = Approvers.defaultRequestCooldown
+    package init(mode: ApprovalMode = .board, approvers: Approvers = Approvers(), timeout: Int = Approvers.defaultTimeout, notify: String? = nil,
+                 requestCooldown: Int = Approvers.defaultRequestCooldown) {
         self.mode = mode
         self.approvers = approvers
         self.timeout = timeout
         self.notify = notify
+        self.requestCooldown = requestCooldown
     }
 }

@@ -25,6 +25,7 @@ package struct Policy: Equatable, Sendable {
     package var approvers: Approvers?
     package var approval: ApprovalMode?
     package var approvalTimeout: Int?
+    package var requestCooldown: Int?
     package var notify: String?
     package init() {}
 
