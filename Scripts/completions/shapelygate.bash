@@ -70,7 +70,7 @@ _shapelygate() {
         ((i++))
     done
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "-a --attempts -t --timeout --no-timeout -n --shapes-per-kind -r --rounds -k --kinds -s --strings -l --lang --cooldown --extensions --strict --login --for --verdict-fd --seed --no-color --board --odds --strings-template --check --check-sudo-conf --end-grace --pending --approve --deny -h --help -V --version --" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "-a --attempts -t --timeout --no-timeout -n --shapes-per-kind -r --rounds -k --kinds -s --strings -l --lang --cooldown --extensions --strict --login --for --verdict-fd --seed --no-color --board --odds --strings-template --check --check-sudo-conf --end-grace --pending --approve --revoke --deny -h --help -V --version --" -- "$cur")
     else
         mapfile -t COMPREPLY < <(compgen -c -- "$cur")
     fi

@@ -75,6 +75,7 @@ complete -c shapelygate -n $options -l check-sudo-conf -r -F -d 'check the sudo 
 complete -c shapelygate -n $options -l end-grace -d 'end your sudo grace window on this terminal now'
 complete -c shapelygate -n $options -l pending -d 'list the sudo requests you may approve'
 complete -c shapelygate -n $options -l approve -x -d 'approve that one request'
+complete -c shapelygate -n $options -l revoke -d 'end the windows you granted, or one request\'s'
 complete -c shapelygate -n $options -l deny -x -d 'refuse that one request'
 complete -c shapelygate -n $options -l strings-template -x -a 'en es fr de' -d 'print a complete strings plist'
 complete -c shapelygate -n $options -s h -l help -d 'show help'

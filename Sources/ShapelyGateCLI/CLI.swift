@@ -99,7 +99,14 @@ public enum CLI {
             return ConfigurationCheck(paths: named, asSudoConf: asSudoConf).run()
         case .endGrace:
             return EndGrace.run()
-        case .approval(let request):
+        case .approval(var request):
+            // `--approve ID --for DURATION`: a yes that lasts.
+            if case .approve(let id, nil) = request, let text = options.purpose {
+                guard let seconds = ApprovalRequest.duration(text) else {
+                    throw .usage("invalid --for '\(text.prefix(40))' with --approve: expected seconds, or minutes or hours (600, 10m, 1h), at most 24h")
+                }
+                request = .approve(id, window: seconds)
+            }
             return ApprovalClient(request: request).run()
         case .gate:
             return try GateRun(settings: settings, world: world).run()

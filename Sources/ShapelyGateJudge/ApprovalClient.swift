@@ -39,26 +39,59 @@ package struct ApprovalClient {
                 return (waited, "\(fields[1])  \(fields[2])  \(fields[3])  \(Self.duration(waited)) ago  \(fields[5])\n")
             }
             return Ending(.informed(lines.sorted { $0.0 > $1.0 }.map(\.1).joined()))
-        case .approve(let id), .deny(let id):
-            let approving = request == .approve(id)
-            guard ApprovalRequest.isID(id) else {
-                return .failed(.usage("invalid request id '\(id.prefix(40))': expected 8 letters and digits, as --pending shows"))
-            }
-            let word = approving ? "approved" : "denied"
-            var silent = false
-            for replies in ask("\(approving ? "approve" : "deny") \(id)", then: { first in
-                // The judge names the request back; the answer counts once it is confirmed.
-                first.hasPrefix("confirm\t\(id)\t") ? (approving ? "yes" : "no") : nil
-            }) {
-                guard let reply = replies.last else { silent = true; continue }
-                let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map { Visible.screen(String($0)) }
-                if fields.count == 5, fields[0] == word, fields[1] == id {
-                    return Ending(.informed("\(word) \(id): \(fields[2]) on \(fields[3]): \(fields[4])\n"))
-                }
-            }
-            let late = silent ? " (a request did not answer in time: try again)" : ""
-            return Ending(.failed(.denied("no request \(id) that you may answer\(late)")))
+        case .approve(let id, let window): return answer(id, approving: true, window: window)
+        case .deny(let id): return answer(id, approving: false, window: nil)
+        case .revoke(let id): return revoke(id)
         }
+    }
+
+    /// One request answered: `approve ID [SECONDS]` or `deny ID`, then confirmed.
+    private func answer(_ id: String, approving: Bool, window: Int?) -> Ending {
+        guard ApprovalRequest.isID(id) else {
+            return .failed(.usage("invalid request id '\(id.prefix(40))': expected 8 letters and digits, as --pending shows"))
+        }
+        let word = approving ? "approved" : "denied"
+        let line = approving ? "approve \(id)" + (window.map { " \($0)" } ?? "") : "deny \(id)"
+        var silent = false
+        for replies in ask(line, then: { first in
+            // The judge names the request back; the answer counts once it is confirmed.
+            first.hasPrefix("confirm\t\(id)\t") ? (approving ? "yes" : "no") : nil
+        }) {
+            guard let reply = replies.last else { silent = true; continue }
+            let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map { Visible.screen(String($0)) }
+            if fields.count == 5, fields[0] == word, fields[1] == id {
+                let lasting = window.map { " for \(Self.duration($0)) (at most the policy's max-approval-window)" } ?? ""
+                return Ending(.informed("\(word) \(id)\(lasting): \(fields[2]) on \(fields[3]): \(fields[4])\n"))
+            }
+        }
+        let late = silent ? " (a request did not answer in time: try again)" : ""
+        return Ending(.failed(.denied("no request \(id) that you may answer\(late)")))
+    }
+
+    /// `--revoke [ID]`: a line in this approver's own file, which every judge reads before
+    /// it lets a window through (ApprovalWindows.swift).
+    private func revoke(_ id: String?) -> Ending {
+        if let id, !ApprovalRequest.isID(id) {
+            return .failed(.usage("invalid request id '\(id.prefix(40))': expected 8 letters and digits"))
+        }
+        guard let account = SystemAccounts.account(uid: Platform.effectiveUser) else {
+            return .failed(.denied("cannot find your account's home"))
+        }
+        let path = Revocations.file(home: account.home)
+        var folder = account.home
+        for part in [".local", "state", "shapelygate"] {
+            folder += "/" + part
+            _ = Platform.makeFolder(folder, mode: 0o700)
+        }
+        let line = id ?? "all \(Int(StateStore.clocks().wall.rounded(.up)))"
+        do throws(FileReadError) {
+            let (file, _) = try FileDescriptor.openRegularFile(path, flags: [.writeOnly, .create, .append, .noFollow], mode: 0o600)
+            defer { file.close() }
+            guard file.writeOnce(Array((line + "\n").utf8)) else { return .failed(.denied("cannot write \(path)")) }
+        } catch {
+            return .failed(.denied("\(path): \(error.reason)"))
+        }
+        return Ending(.informed(id.map { "revoked the window of request \($0)\n" } ?? "revoked every window you granted\n"))
     }
 
     /// Sends `line` to every judge listening in the folder; each judge's replies, in

@@ -100,14 +100,14 @@ final class NoteBook: @unchecked Sendable {
         var failed = ScriptedDoor(boards: [Self.wrong])
         var log = self.log
         _ = decision(.board, cooldown: 60).decide(through: &failed, log: &log)
-        var asking = ScriptedDoor(boards: [], waits: [.answered(.approved(by: "mum"))])
+        var asking = ScriptedDoor(boards: [], waits: [.answered(.approved(by: "mum", window: 0))])
         #expect(decision(.parent, cooldown: 60).decide(through: &asking, log: &log).passed)
         var again = ScriptedDoor(boards: [Self.passed])
         #expect(decision(.board, cooldown: 60).decide(through: &again, log: &log).audit == .locked(untrustedRecord: false))
     }
 
     @Test func underParentOnlyAnApproversYesPassesAndNoBoardIsShown() {
-        var door = ScriptedDoor(boards: [], waits: [.answered(.approved(by: "mum"))])
+        var door = ScriptedDoor(boards: [], waits: [.answered(.approved(by: "mum", window: 0))])
         var log = self.log
         let judged = decision(.parent).decide(through: &door, log: &log)
         #expect(judged.passed && door.boardsRun == 0)
@@ -120,7 +120,7 @@ final class NoteBook: @unchecked Sendable {
         var log = self.log
         var refused = ScriptedDoor(boards: [], waits: [.answered(.denied(by: "mum"))])
         _ = decision(.parent).decide(through: &refused, log: &log)
-        var again = ScriptedDoor(boards: [Self.passed], waits: [.answered(.approved(by: "mum"))])
+        var again = ScriptedDoor(boards: [Self.passed], waits: [.answered(.approved(by: "mum", window: 0))])
         let judged = decision(.either).decide(through: &again, log: &log)
         #expect(judged.audit == .denied(.requestCooldown) && again.waited.isEmpty && again.boardsRun == 0)
         #expect(judged.message?.contains("you may ask again in 60 s") == true, "\(judged.message ?? "")")
@@ -136,8 +136,33 @@ final class NoteBook: @unchecked Sendable {
         _ = decision(.parent).decide(through: &withdrawn, log: &log)
         var again = ScriptedDoor(boards: [], waits: [.timedOut])
         #expect(decision(.parent).decide(through: &again, log: &log).audit == .denied(.notApproved))
-        var third = ScriptedDoor(boards: [], waits: [.answered(.approved(by: "mum"))])
+        var third = ScriptedDoor(boards: [], waits: [.answered(.approved(by: "mum", window: 0))])
         #expect(decision(.parent).decide(through: &third, log: &log).audit == .denied(.requestCooldown), "no answer holds back")
+    }
+
+    @Test func aWindowAnApproverGrantedLetsTheSameCommandThroughAndNoOther() {
+        var log = self.log
+        var asked = ScriptedDoor(boards: [], waits: [.answered(.approved(by: "mum", window: 600))])
+        #expect(decision(.parent).decide(through: &asked, log: &log).passed)
+        var again = ScriptedDoor(boards: [], waits: [])
+        let through = decision(.parent).decide(through: &again, log: &log)
+        #expect(through.audit == .passed(.approvedWindow) && again.waited.isEmpty && log.approver == "mum")
+        var other = decision(.parent)
+        other.windowKey = "apt remove everything"
+        var asking = ScriptedDoor(boards: [], waits: [.withdrawn])
+        #expect(other.decide(through: &asking, log: &log).audit == .denied(.withdrawn) && asking.waited.count == 1)
+    }
+
+    @Test func aRevocationEndsTheWindowsItNames() {
+        let window = ApprovalWindow(key: "k", until: 100, granted: 1_000, request: "ABCDEFGH", approver: "mum")
+        #expect(Revocations.revokes("all 1000\n", window))
+        #expect(!Revocations.revokes("all 999\n", window))
+        #expect(Revocations.revokes("XYZXYZXY\nABCDEFGH\n", window))
+        #expect(!Revocations.revokes("ABCDEFG\n", window))
+        #expect(ApprovalWindow(window.text) == window)
+        #expect(ApprovalRequest.duration("600") == 600 && ApprovalRequest.duration("10m") == 600)
+        #expect(ApprovalRequest.duration("1h") == 3600 && ApprovalRequest.duration("24h") == 86400)
+        for bad in ["0", "05m", "+5", "25h", "1d", "", "m", "1.5h"] { #expect(ApprovalRequest.duration(bad) == nil, "\(bad)") }
     }
 
     @Test func aRequestThatCannotBeMadeShowsNoBoardAndCountsNothing() {

@@ -109,6 +109,38 @@ struct ApprovalTests {
         #expect(records(space) == ["requested/-/kid/-", "denied/denied-by-approver/kid/mum", "denied/request-cooldown/kid/-"])
     }
 
+    /// `--approve ID --for 10m`: the same command runs again unasked; another asks; once
+    /// mum revokes, the same command asks again. Mum's home is one of the test's own.
+    @Test func aYesThatLastsCoversTheSameCommandUntilRevoked() throws {
+        let space = try space("approval=parent approvers=mum approval-timeout=1 request-cooldown=0")
+        let home = space.folder + "/mumhome"
+        mkdir(home, 0o755)
+        chown(home, uid_t(Self.mum), 100)
+        let moveHome = "usermod -d '\(home)' mum"
+        let mum = { (arguments: String) in
+            space.run(Self.accounts + "\n" + moveHome + "\n" + self.asUser(Self.mum, "\(Gates.installed) \(arguments)") + "\necho status-$?")
+        }
+        let kid = child(space, before: moveHome)
+        let id = try #require(requestID(kid))
+        let yes = mum("--approve \(id) --for 10m")
+        #expect(yes.waitFor("status-0"))
+        #expect(yes.screenText.contains("approved \(id) for 10 min 0 s"), "\(yes.screenText)")
+        #expect(kid.waitFor("status-0"))
+        let again = child(space, before: moveHome)
+        #expect(again.waitFor("status-0"), "\(again.screenText)")
+        #expect(!again.screenText.contains("Asking for approval"), "the same command asked again")
+        let other = child(space, "other", before: moveHome)
+        #expect(other.waitFor("status-1"), "\(other.screenText)")
+        #expect(other.screenText.contains("Asking for approval") && !exists(space.folder + "/other"))
+        #expect(mum("--revoke").waitFor("status-0"))
+        let revoked = child(space, before: moveHome)
+        #expect(revoked.waitFor("status-1"), "\(revoked.screenText)")
+        #expect(revoked.screenText.contains("Asking for approval"))
+        #expect(records(space) == ["requested/-/kid/-", "passed/approved/kid/mum", "passed/approved-window/kid/mum",
+                                   "requested/-/kid/-", "denied/not-approved/kid/-", "requested/-/kid/-",
+                                   "denied/not-approved/kid/-"])
+    }
+
     @Test func noAnswerInTimeIsADenial() throws {
         let space = try space("approval=parent approvers=mum approval-timeout=1")
         let kid = child(space)

@@ -147,9 +147,11 @@ package struct SudoJudgement {
         }
         var door = SudoDoor(judgement: self, facts: facts, shown: shown, terminal: terminal, account: account, uid: uid,
                             gid: gid, rounds: gate.options.configuration.rounds, grace: grace)
-        let decision = Decision(approval: approval, cooldown: gate.options.cooldown, records: PersonRecords(uid: uid),
+        var decision = Decision(approval: approval, cooldown: gate.options.cooldown, records: PersonRecords(uid: uid),
                                 requester: account.name, requesterUID: uid, terminal: facts.terminalPath ?? "none",
                                 shown: shown)
+        // A lasting yes covers this command in this folder, as it will run.
+        decision.windowKey = shown + "\n" + (facts.commandInfo["cwd"] ?? facts.userInfo["cwd"] ?? "")
         let judged = decision.decide(through: &door, log: &log)
         if judged.passed { return .approved }
         return judged.failed ? .failed(judged.message ?? "") : .denied(judged.message ?? "")

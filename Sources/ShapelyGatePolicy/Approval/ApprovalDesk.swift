@@ -16,8 +16,9 @@
 //   answered `refused` and learns nothing, not even the request's id. An approver's
 //   connection is one line, within a second, and one answer; at most a few connections
 //   are answered at each look.
-// - `pending` lists this request; `approve ID` and `deny ID` answer it when ID is its
-//   id, and only then; anything else changes nothing. Once answered, or once the judge
+// - `pending` lists this request; `approve ID`, `approve ID SECONDS` (a yes that lasts a
+//   window, capped by the policy) and `deny ID` answer it when ID is its id, and only
+//   then; anything else changes nothing. Once answered, or once the judge
 //   stops waiting, the socket is removed: an id is never answered twice.
 
 import ShapelyGate
@@ -126,18 +127,24 @@ package final class ApprovalDesk {
         case ("pending", 1):
             let waited = Int(Platform.monotonicSeconds() - opened)
             Platform.writeAll(connection, Array(request.pendingLine(waited: waited).utf8))
-        case ("approve", 2) where words[1] == request.id, ("deny", 2) where words[1] == request.id:
+        case ("approve", 2) where words[1] == request.id, ("deny", 2) where words[1] == request.id,
+             ("approve", 3) where words[1] == request.id && Self.window(words[2]) != nil:
             // Two steps: an answer counts only when the approver's program is still there to
             // confirm it, so a yes it gave up on is never acted on later.
             let approving = words[0] == "approve"
             guard Platform.sendAll(connection, Array(answerLine("confirm").utf8)),
                   Platform.readLine(connection, limit: 8, within: 2) == (approving ? "yes" : "no"),
                   Platform.sendAll(connection, Array(answerLine(approving ? "approved" : "denied").utf8)) else { return nil }
-            return approving ? .approved(by: name) : .denied(by: name)
+            return approving ? .approved(by: name, window: words.count == 3 ? Self.window(words[2]) ?? 0 : 0) : .denied(by: name)
         default:
             Platform.writeAll(connection, Array("other\n".utf8))
         }
         return nil
+    }
+
+    /// A window's seconds as an approver's program sends them: a whole number 1-86400.
+    static func window(_ text: String) -> Int? {
+        try? ValueReader.number(text, 1...86400)
     }
 
     private func answerLine(_ word: String) -> String {

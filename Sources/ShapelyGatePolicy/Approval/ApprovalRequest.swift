@@ -73,7 +73,20 @@ package struct ApprovalRequest: Equatable, Sendable {
 }
 
 /// An approver's answer to one request, and who gave it.
+extension ApprovalRequest {
+    /// `600`, `10m`, `1h`: a window's seconds, 1 to 86400, in the one spelling of whole
+    /// numbers, with an optional unit (s, m, h).
+    package static func duration(_ text: String) -> Int? {
+        let unit = text.last.flatMap { ["s": 1, "m": 60, "h": 3600][$0] }
+        let digits = unit == nil ? text : String(text.dropLast())
+        guard let number = try? ValueReader.number(digits, 0...86400), number > 0 else { return nil }
+        let seconds = number * (unit ?? 1)
+        return seconds <= 86400 ? seconds : nil
+    }
+}
+
 package enum ApprovalAnswer: Equatable, Sendable {
-    case approved(by: String)
+    /// A yes; `window` seconds (0: this run only) in which the same command runs again unasked.
+    case approved(by: String, window: Int)
     case denied(by: String)
 }

@@ -13,6 +13,10 @@
 // - approval=board: the board decides. parent: only an approver's yes. both: a pass at
 //   the board, then an approver's yes (the board's pass is not recorded: the answer is).
 //   either: the request waits while the board is up; the first answer decides.
+// - An approver's yes may last (`--approve ID --for DURATION`, capped by
+//   max-approval-window): the same command (windowKey) runs again unasked until it ends
+//   or the approver revokes it (ApprovalWindows.swift), each run recorded as
+//   `approved-window` with the approver's name; any other command still asks.
 // - After an approver's no, or a request no one answered, the same person's next request
 //   within `request-cooldown` seconds is refused at once, before any board or request:
 //   no approver is disturbed again.
@@ -32,6 +36,9 @@ package struct Decision {
     package let shown: String
     /// Where requests wait for an approver (a test's own folder may stand in).
     package var deskFolder = ApprovalDesk.folder
+    /// What an approver's lasting yes covers: what the board shows, and what the door
+    /// adds that the board does not (sudo: the folder the command runs in).
+    package var windowKey: String
 
     package init(approval: ApprovalSettings, cooldown: Int, records: PersonRecords, requester: String, requesterUID: UserID,
                  terminal: String, shown: String) {
@@ -42,9 +49,17 @@ package struct Decision {
         self.requesterUID = requesterUID
         self.terminal = terminal
         self.shown = shown
+        windowKey = shown
     }
 
     package func decide(through door: inout some JudgingDoor, log: inout AuditLog) -> Judged {
+        // An approver's yes that lasts, for this very command, not revoked: no one is asked.
+        if approval.mode.asksApprover, let window = records.window(for: windowKey), !Revocations.revoke(window) {
+            log.approver = window.approver
+            log.request = window.request
+            door.note(log, .passed(.approvedWindow), progress: AuditProgress())
+            return Judged(.passed(.approvedWindow), nil)
+        }
         if approval.mode.asksApprover, let left = records.requestShut() {
             // A no, or no answer, a moment ago: no one is asked again yet, and no board shown.
             door.note(log, .denied(.requestCooldown), progress: AuditProgress())
@@ -164,7 +179,10 @@ package struct Decision {
     /// An approver's answer, recorded with the approver's name.
     private func decide(_ answer: ApprovalAnswer, _ door: some JudgingDoor, log: inout AuditLog) -> Judged {
         switch answer {
-        case .approved(let approver):
+        case .approved(let approver, let window):
+            if window > 0, let request = log.request {
+                records.grantWindow(for: windowKey, seconds: min(window, approval.maxWindow), request: request, approver: approver)
+            }
             log.approver = approver
             door.note(log, .passed(.approved), progress: AuditProgress())
             door.warn("approved by \(approver)")

@@ -28,7 +28,8 @@ package extension DoorOptions {
                          approvers: approvers ?? policy.approvers ?? Approvers(),
                          timeout: approvalTimeout ?? policy.approvalTimeout ?? Approvers.defaultTimeout,
                          notify: notify ?? policy.notify,
-                         requestCooldown: self.policy.requestCooldown ?? policy.requestCooldown ?? Approvers.defaultRequestCooldown)
+                         requestCooldown: self.policy.requestCooldown ?? policy.requestCooldown ?? Approvers.defaultRequestCooldown,
+                         maxWindow: policy.maxApprovalWindow ?? Approvers.defaultMaxWindow)
     }
 
     /// Why the approval settings cannot work, or nil.

@@ -34,9 +34,13 @@ package enum OptionTable {
             { $0.action = .approval(.pending) }
         },
         OptionSpec(long: "approve", short: nil, value: .required("ID"),
-                   help: "approve that one request (see --pending), then exit", inFiles: false) { id in
+                   help: "approve that one request (see --pending); with --for 1h, that command for a while",
+                   inFiles: false) { id in
             { $0.action = .approval(.approve(id ?? "")) }
         },
+        OptionSpec(long: "revoke", short: nil, value: .optional("ID"),
+                   help: "end every window you granted with --approve --for, or that request's, then exit",
+                   inFiles: false) { id in { $0.action = .approval(.revoke(id)) } },
         OptionSpec(long: "deny", short: nil, value: .required("ID"),
                    help: "refuse that one request, then exit", inFiles: false) { id in
             { $0.action = .approval(.deny(id ?? "")) }

@@ -33,6 +33,8 @@ package enum GateOutcome: Equatable, Sendable {
 
     package enum PassWay: String, Equatable, Sendable {
         case board, grace, approved
+        /// Within a window an approver granted for this very command (`--approve ID --for`).
+        case approvedWindow = "approved-window"
     }
 
     package enum Failure: String, Equatable, Sendable, CaseIterable {

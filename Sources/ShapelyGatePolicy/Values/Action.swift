@@ -20,6 +20,9 @@ package enum Action: Equatable, Sendable {
 /// What an approver asks: the requests they may answer, or one answered.
 package enum ApproverRequest: Equatable, Sendable {
     case pending
-    case approve(String)
+    /// A yes; with `window`, the same command may run again unasked for that many seconds.
+    case approve(String, window: Int? = nil)
+    /// Ends every window this approver granted, or the one of that request.
+    case revoke(String?)
     case deny(String)
 }

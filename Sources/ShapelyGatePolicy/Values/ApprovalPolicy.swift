@@ -33,6 +33,7 @@ package struct Approvers: Equatable, Sendable {
     package static let timeoutRange = 1...86400
     package static let defaultTimeout = 300
     package static let defaultRequestCooldown = 60
+    package static let defaultMaxWindow = 3600
 
     package var isEmpty: Bool { users.isEmpty && groups.isEmpty }
 
@@ -94,12 +95,15 @@ package struct ApprovalSettings: Equatable, Sendable {
     package var notify: String?
     /// Seconds after a no, or a request no one answered, before the same person may ask again.
     package var requestCooldown = Approvers.defaultRequestCooldown
+    /// The longest window an approver's yes may last.
+    package var maxWindow = Approvers.defaultMaxWindow
     package init(mode: ApprovalMode = .board, approvers: Approvers = Approvers(), timeout: Int = Approvers.defaultTimeout, notify: String? = nil,
-                 requestCooldown: Int = Approvers.defaultRequestCooldown) {
+                 requestCooldown: Int = Approvers.defaultRequestCooldown, maxWindow: Int = Approvers.defaultMaxWindow) {
         self.mode = mode
         self.approvers = approvers
         self.timeout = timeout
         self.notify = notify
         self.requestCooldown = requestCooldown
+        self.maxWindow = maxWindow
     }
 }

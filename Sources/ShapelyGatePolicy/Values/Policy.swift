@@ -26,6 +26,8 @@ package struct Policy: Equatable, Sendable {
     package var approval: ApprovalMode?
     package var approvalTimeout: Int?
     package var requestCooldown: Int?
+    /// The longest window an approver's yes may last (`--approve ID --for`).
+    package var maxApprovalWindow: Int?
     package var notify: String?
     package init() {}
 
