@@ -4,8 +4,9 @@
 # /usr/lib/shapelygate and the PAM module under /usr/lib/MULTIARCH/security (both linked
 # against the C library only, hence the one dependency on libc6), the man pages, completions where
 # Debian's bash, zsh and fish look, the molly-guard check under /usr/share/shapelygate,
-# copyright, changelog and examples under /usr/share/doc/shapelygate, md5sums, and a
-# commented-out /etc/shapelygate.conf shipped as a conffile.
+# copyright, changelog and examples (the ntfy samples in examples/ntfy) under
+# /usr/share/doc/shapelygate, md5sums, and a commented-out /etc/shapelygate.conf
+# shipped as a conffile.
 #
 #   Scripts/package-deb.sh [--binary FILE] [--output DIR]
 #
@@ -81,13 +82,16 @@ mv "$stage/usr/lib/shapelygate/pam_shapelygate.so" "$security/pam_shapelygate.so
 gzip -9n "$stage/usr/share/man/man8/pam_shapelygate.8"
 
 doc=$stage/usr/share/doc/shapelygate
-install -d -m 755 "$doc/examples" "$stage/usr/share/lintian/overrides" "$stage/etc" "$stage/DEBIAN"
+install -d -m 755 "$doc/examples/ntfy" "$stage/usr/share/lintian/overrides" "$stage/etc" "$stage/DEBIAN"
 install -m 644 Scripts/debian/copyright "$doc/copyright"
 gzip -9n <Scripts/debian/changelog >"$doc/changelog.gz"
 gzip -9n <README.md >"$doc/README.md.gz"
 chmod 644 "$doc/changelog.gz" "$doc/README.md.gz"
 install -m 644 Scripts/examples/apt-guard.sh Scripts/examples/cron-sample.sh Scripts/examples/profile-hook.sh \
     Scripts/examples/gated-login-shell "$doc/examples/"
+# Samples to copy and install by hand, so not executable where they are shipped.
+install -m 644 Scripts/examples/ntfy/shapelygate-ntfy-notify Scripts/examples/ntfy/shapelygate-ntfy-answer \
+    Scripts/examples/ntfy/shapelygate-ntfy-answer.service "$doc/examples/ntfy/"
 install -m 644 Scripts/debian/lintian-overrides "$stage/usr/share/lintian/overrides/shapelygate"
 install -m 644 Scripts/debian/shapelygate.conf "$stage/etc/shapelygate.conf"
 

@@ -154,11 +154,18 @@ struct PackagingTests {
                      "./usr/share/lintian/overrides/shapelygate", "./etc/shapelygate.conf",
                      "./usr/lib/shapelygate/shapelygate_approval.so", "/security/pam_shapelygate.so",
                      "./usr/share/man/man8/pam_shapelygate.8.gz",
+                     "./usr/share/doc/shapelygate/examples/apt-guard.sh",
+                     "./usr/share/doc/shapelygate/examples/ntfy/shapelygate-ntfy-notify",
+                     "./usr/share/doc/shapelygate/examples/ntfy/shapelygate-ntfy-answer",
+                     "./usr/share/doc/shapelygate/examples/ntfy/shapelygate-ntfy-answer.service",
                      " Package: shapelygate", " Version: 1.0.0", " Built-Using: glibc (= ", "conffiles", "md5sums"] {
             #expect(contents.output.contains(line), "\(line) missing")
         }
         #expect(contents.output.split(separator: "\n").contains { $0.hasPrefix("-rwx--x--x root/root") && $0.hasSuffix(" ./usr/bin/shapelygate") },
                 "the gate is not mode 0711: \(contents.output)")
+        // Examples are shipped to be read and copied, never run where they are.
+        #expect(!contents.output.split(separator: "\n").contains { $0.contains("/examples/") && $0.hasPrefix("-") && $0.prefix(10).contains("x") },
+                "an example is executable: \(contents.output)")
         let tree = scratch.path + "/tree"
         let unpack = shell("dpkg-deb -R \(quoted(deb)) \(quoted(tree)) && cd \(quoted(tree)) && md5sum --quiet -c DEBIAN/md5sums "
             + "&& cat DEBIAN/conffiles && readelf -S usr/bin/shapelygate && usr/bin/shapelygate --version")
