@@ -101,7 +101,7 @@ package struct ApprovalClient {
         var replies: [[String]] = []
         for name in Platform.folderEntries(folder) {
             guard !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let connection = Platform.connectedSocket(to: "\(folder)/\(name)", patience: 2) else { continue }
+                  let connection = connect("\(folder)/\(name)") else { continue }
             defer { _ = Platform.closeDescriptor(connection) }
             var said: [String] = []
             if Platform.sendAll(connection, Array("\(line)\n".utf8)),
@@ -116,6 +116,24 @@ package struct ApprovalClient {
         }
         return replies
     }
+
+    /// A connection to a desk. A desk whose queue is full (others connecting in a crowd)
+    /// is busy, not gone: said once, and tried again for a while. A socket no one listens
+    /// on (a judge gone) is no request.
+    private func connect(_ path: String) -> Int32? {
+        let patience = Platform.monotonicSeconds() + Self.busyPatience
+        var told = false
+        while true {
+            if let connection = Platform.connectedSocket(to: path, patience: 1) { return connection }
+            let busy = SystemError.last == SystemError.wouldBlock || SystemError.last == SystemError.timedOut
+            guard busy, Platform.monotonicSeconds() < patience else { return nil }
+            if !told { Platform.printError("shapelygate: a request is busy, trying again\n") }
+            told = true
+        }
+    }
+
+    /// How long a busy desk is tried again.
+    static let busyPatience = 15.0
 
     package static func duration(_ seconds: Int) -> String { ApproverNotice.duration(seconds) }
 }

@@ -34,6 +34,7 @@ package enum SystemError {
     package static let symbolicLinkLoop = ELOOP
     package static let addressInUse = EADDRINUSE
     package static let connectionRefused = ECONNREFUSED
+    package static let timedOut = ETIMEDOUT
 }
 
 /// What stat(2) said of a file.

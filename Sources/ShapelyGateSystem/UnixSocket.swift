@@ -36,7 +36,7 @@ extension Platform {
         guard let address = unixAddress(path) else { return nil }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { return nil }
-        guard at(address, { bind(fd, $0, $1) }) == 0, chmod(path, mode) == 0, listen(fd, 16) == 0 else {
+        guard at(address, { bind(fd, $0, $1) }) == 0, chmod(path, mode) == 0, listen(fd, 128) == 0 else {
             close(fd)
             return nil
         }

@@ -141,6 +141,43 @@ struct ApprovalTests {
                                    "denied/not-approved/kid/-"])
     }
 
+    /// The child's crowd at the desk (64 threads connecting in a loop) does not keep
+    /// mum's answer out: her command waits its turn, never "no request".
+    @Test(.enabled(if: tool("python3") != nil, "needs python3, to be the child's crowd"))
+    func aCrowdAtTheDeskDoesNotKeepTheApproverOut() throws {
+        let space = try space()
+        let kid = child(space)
+        let id = try #require(requestID(kid))
+        let crowd = space.folder + "/crowd.py"
+        writeFile(crowd, """
+            import os, socket, threading, time
+            end = time.time() + 8
+            def knock():
+                while time.time() < end:
+                    for name in os.listdir("/run/shapelygate-requests"):
+                        if not name.isdigit():
+                            continue
+                        try:
+                            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                            s.setblocking(False)
+                            s.connect("/run/shapelygate-requests/" + name)
+                            s.close()
+                        except OSError:
+                            pass
+            threads = [threading.Thread(target=knock) for _ in range(200)]
+            for t in threads: t.start()
+            for t in threads: t.join()
+
+            """, mode: 0o644)
+        let knocking = space.run(Self.accounts + "\n" + asUser(Self.kid, "python3 '\(crowd)'") + "\necho crowd-done")
+        let no = approver(space, "--deny \(id)")
+        #expect(no.waitFor("status-0"), "\(no.screenText)")
+        #expect(!no.screenText.contains("no request"), "\(no.screenText)")
+        #expect(kid.waitFor("status-1"))
+        #expect(kid.screenText.contains("shapelygate: mum said no, the command was not run"))
+        _ = knocking.waitFor("crowd-done")
+    }
+
     @Test func noAnswerInTimeIsADenial() throws {
         let space = try space("approval=parent approvers=mum approval-timeout=1")
         let kid = child(space)

@@ -47,7 +47,7 @@ package final class ApprovalDesk {
 
     /// At most this many connections are answered at each look, so a crowd cannot hold
     /// the judge from its deadline, its signals and its terminal.
-    package static let connectionsPerLook = 8
+    package static let connectionsPerLook = 32
 
     /// Opens a desk for `request`, or says why it cannot.
     package static func open(for request: ApprovalRequest, approvers: Approvers, folder: String = folder) -> Result<ApprovalDesk, Refusal> {
