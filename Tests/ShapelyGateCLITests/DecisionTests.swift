@@ -177,3 +177,28 @@ final class NoteBook: @unchecked Sendable {
         #expect(decision(.board, cooldown: 60).decide(through: &next, log: &log).passed)
     }
 }
+
+/// A person has at most two requests waiting at once: a crowd of doors cannot take every
+/// place, and another person still asks.
+@Suite struct DeskPerPersonTests {
+    @Test func aThirdRequestOfOnePersonIsRefusedAndAnothersIsNot() throws {
+        let folder = temporaryFolder() + "/requests"
+        let request = { (uid: UInt32, id: String) in
+            ApprovalRequest(id: id, requester: "kid", requesterUID: uid, terminal: "/dev/pts/9", shown: "apt upgrade")
+        }
+        let approvers = Approvers(users: ["0"])
+        let first = try ApprovalDesk.open(for: request(4321, "ABCDEFGH"), approvers: approvers, folder: folder).get()
+        let second = try ApprovalDesk.open(for: request(4321, "ABCDEFGJ"), approvers: approvers, folder: folder).get()
+        let third = ApprovalDesk.open(for: request(4321, "ABCDEFGK"), approvers: approvers, folder: folder)
+        guard case .failure(let refusal) = third else { Issue.record("a third request was taken"); return }
+        #expect(refusal.message == "2 requests of kid's are waiting already: answer or withdraw one first")
+        let other = ApprovalDesk.open(for: request(4322, "ABCDEFGM"), approvers: approvers, folder: folder)
+        #expect((try? other.get()) != nil, "another person's request")
+        first.close()
+        let again = ApprovalDesk.open(for: request(4321, "ABCDEFGN"), approvers: approvers, folder: folder)
+        #expect((try? again.get()) != nil, "a place freed is a place")
+        second.close()
+        try? other.get().close()
+        try? again.get().close()
+    }
+}
