@@ -15,7 +15,7 @@ import Glibc
 struct PamApprovalTests {
     func request(_ options: String) throws -> (PamSpace, PtyProcess, String) {
         let space = try #require(PamSpace(services: ["gate-test": stack("person=login users=kid approvers=mum seed=1 " + options)]))
-        let pty = space.run("pamtester gate-test kid authenticate\necho status-$?")
+        let pty = space.run("pamtester -I rhost=phone.home.example -I tty=/dev/pts/7 gate-test kid authenticate\necho status-$?")
         #expect(pty.waitFor("They answer with: shapelygate --approve "), "\(pty.screenText)")
         #expect(pty.screenText.contains("Who may approve: mum"))
         let text = pty.screenText
@@ -29,7 +29,11 @@ struct PamApprovalTests {
 
     @Test func theParentsYesAuthenticates() throws {
         let (space, pty, id) = try request("approval=parent")
-        #expect(pty.screenText.contains("Waiting up to 5 min 0 s."))
+        #expect(pty.screenText.contains("Waiting up to 5 min 0 s; Ctrl-C withdraws the request."))
+        let pending = answer(space, "--pending")
+        #expect(pending.waitFor("status-0"))
+        // The approver sees the door's terminal and where a remote login comes from.
+        #expect(pending.screenText.contains("\(id)  kid  /dev/pts/7 from phone.home.example  "), "\(pending.screenText)")
         let yes = answer(space, "--approve \(id)")
         #expect(yes.waitFor("status-0"), "\(yes.screenText)")
         #expect(pty.waitFor("status-0"), "\(pty.screenText)")

@@ -34,7 +34,7 @@ struct PamDoor: JudgingDoor {
     }
 
     mutating func wait(for desk: ApprovalDesk, seconds: Int) -> ApprovalWait.Ending {
-        let said = ApprovalWait.whatIsAsked(desk) + ["Waiting up to \(ApproverNotice.duration(seconds))."]
+        let said = ApprovalWait.whatIsAsked(desk) + ["Waiting up to \(ApproverNotice.duration(seconds)); Ctrl-C withdraws the request."]
         var answer: ApprovalAnswer?
         var reply = conversation.say(said.joined(separator: "\n"))
         if reply == .said {

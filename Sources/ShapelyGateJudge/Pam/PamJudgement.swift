@@ -81,10 +81,18 @@ package struct PamJudgement {
         log.service = facts.serviceName
         var door = PamDoor(conversation: conversation, board: board)
         let decision = Decision(approval: approval, cooldown: gate.options.cooldown, records: PersonRecords(uid: person.uid),
-                                requester: person.name, requesterUID: person.uid, terminal: log.terminal, shown: guarding)
+                                requester: person.name, requesterUID: person.uid, terminal: requestPlace(log.terminal),
+                                shown: guarding)
         let judged = decision.decide(through: &door, log: &log)
         conversation = door.conversation
         return (judged.passed ? .pass : .denied, judged.message)
+    }
+
+    /// Where the request comes from, as an approver's `--pending` and notice show it: the
+    /// terminal, and for a remote login the host it comes from (PAM_RHOST).
+    func requestPlace(_ terminal: String) -> String {
+        guard let host = facts.remoteHost, !host.isEmpty else { return terminal }
+        return terminal + " from " + Visible.log(host)
     }
 
     /// The board as this door asks it.
