@@ -80,9 +80,14 @@ package struct PamJudgement {
                            command: [], purpose: guarding, mode: "pam")
         log.service = facts.serviceName
         var door = PamDoor(conversation: conversation, board: board)
-        let decision = Decision(approval: approval, cooldown: gate.options.cooldown, records: PersonRecords(uid: person.uid),
+        var decision = Decision(approval: approval, cooldown: gate.options.cooldown, records: PersonRecords(uid: person.uid),
                                 requester: person.name, requesterUID: person.uid, terminal: requestPlace(log.terminal),
                                 shown: guarding)
+        // A login from elsewhere (person=login, PAM_RHOST) counts apart: a stranger's ssh
+        // attempts in this name hold back none of the person's own requests.
+        if options.person == .login, let host = facts.remoteHost, !host.isEmpty {
+            decision.origin = ApprovalWindow.recordName(host).replacing("window-", with: "")
+        }
         let judged = decision.decide(through: &door, log: &log)
         conversation = door.conversation
         return (judged.passed ? .pass : .denied, judged.message)

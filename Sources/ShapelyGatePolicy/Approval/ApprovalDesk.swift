@@ -16,8 +16,9 @@
 //   answered `refused` and learns nothing, not even the request's id. An approver's
 //   connection is one line, within a second, and one answer; at most a few connections
 //   are answered at each look.
-// - One person has at most `perPerson` live requests at once (a note of root's beside
-//   each socket, `<slot>.who`, says whose it is); another is refused, naming why.
+// - One person has at most `perPerson` live requests at once from one origin (their own
+//   machine, or one remote host; a note of root's beside each socket, `<slot>.who`, says
+//   whose and from where); another is refused, naming why.
 // - `pending` lists this request; `approve ID`, `approve ID SECONDS` (a yes that lasts a
 //   window, capped by the policy) and `deny ID` answer it when ID is its id, and only
 //   then; anything else changes nothing. Once answered, or once the judge
@@ -52,7 +53,8 @@ package final class ApprovalDesk {
     package static let connectionsPerLook = 32
 
     /// Opens a desk for `request`, or says why it cannot.
-    package static func open(for request: ApprovalRequest, approvers: Approvers, folder: String = folder) -> Result<ApprovalDesk, Refusal> {
+    package static func open(for request: ApprovalRequest, approvers: Approvers, folder: String = folder,
+                             origin: String = "") -> Result<ApprovalDesk, Refusal> {
         if !Platform.makeFolder(folder, mode: 0o755) && SystemError.last != SystemError.exists {
             return .failure(Refusal("cannot make \(folder): \(Platform.describe(errno: SystemError.last))"))
         }
@@ -74,16 +76,12 @@ package final class ApprovalDesk {
                 return .failure(Refusal("\(folder)/.lock is held by another process"))
             }
         }
-        // A few live requests a person, so a crowd of doors (ssh connections with no
-        // login) cannot take every place and every approver's attention.
-        let mine = (0..<slots).filter { live($0, of: request.requesterUID, in: directory, folder: folder) }.count
-        guard mine < perPerson else {
-            return .failure(Refusal("\(mine) requests of \(request.requester)'s are waiting already: answer or withdraw one first"))
-        }
+        let whose = "\(request.requesterUID) \(origin)"
+        if let refusal = crowded(request, whose, in: directory, folder: folder) { return .failure(refusal) }
         for slot in 0..<slots {
             let path = "\(folder)/\(slot)"
             if let listener = Platform.listeningSocket(at: path, mode: 0o666) {
-                note(slot, request.requesterUID, in: directory)
+                note(slot, whose, in: directory)
                 return .success(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers))
             }
             guard SystemError.last == SystemError.addressInUse else { continue }
@@ -96,7 +94,7 @@ package final class ApprovalDesk {
             guard SystemError.last == SystemError.connectionRefused else { continue }
             guard Platform.facts(of: path, followingLinks: false)?.isSocket == true, Platform.remove(path),
                   let listener = Platform.listeningSocket(at: path, mode: 0o666) else { continue }
-            note(slot, request.requesterUID, in: directory)
+            note(slot, whose, in: directory)
             return .success(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers))
         }
         return .failure(Refusal("every one of the \(slots) places for a request in \(folder) is taken"))
@@ -105,21 +103,30 @@ package final class ApprovalDesk {
     /// The most requests one person may have waiting at once.
     package static let perPerson = 2
 
+    /// A few live requests a person, so a crowd of doors (ssh connections with no login)
+    /// cannot take every place and every approver's attention.
+    private static func crowded(_ request: ApprovalRequest, _ whose: String, in directory: FileDescriptor,
+                                folder: String) -> Refusal? {
+        let mine = (0..<slots).filter { live($0, of: whose, in: directory, folder: folder) }.count
+        guard mine >= perPerson else { return nil }
+        return Refusal("\(mine) requests of \(request.requester)'s are waiting already: answer or withdraw one first")
+    }
+
     /// Whose request a slot holds: `<slot>.who`, a file of root's alone, holding the uid.
-    private static func note(_ slot: Int, _ uid: UserID, in directory: FileDescriptor) {
+    private static func note(_ slot: Int, _ whose: String, in directory: FileDescriptor) {
         _ = directory.remove("\(slot).who")
-        directory.createNewFile("\(slot).who", mode: 0o600)?.writeAll(Array("\(uid)\n".utf8))
+        directory.createNewFile("\(slot).who", mode: 0o600)?.writeAll(Array("\(whose)\n".utf8))
     }
 
     /// Whether slot `slot` holds a live request of `uid`'s: its note says so, and a judge
     /// listens on its socket.
-    private static func live(_ slot: Int, of uid: UserID, in directory: FileDescriptor, folder: String) -> Bool {
+    private static func live(_ slot: Int, of whose: String, in directory: FileDescriptor, folder: String) -> Bool {
         guard let (file, facts) = try? directory.openRegularFile("\(slot).who"), facts.owner == Platform.effectiveUser else {
             return false
         }
         defer { file.close() }
         guard let bytes = try? file.readAll(path: "\(folder)/\(slot).who", limit: 32),
-              String(decoding: bytes, as: UTF8.self) == "\(uid)\n",
+              String(decoding: bytes, as: UTF8.self) == "\(whose)\n",
               let connection = Platform.connectedSocket(to: "\(folder)/\(slot)", patience: 0.2) else { return false }
         FileDescriptor(owning: connection).close()
         return true

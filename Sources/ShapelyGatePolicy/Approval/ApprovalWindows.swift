@@ -13,8 +13,9 @@
 //   to a file of their own, `<home>/.local/state/shapelygate/revoked`: `all SECONDS` (every
 //   window they granted before that wall-clock second) or an id, one a line. The judge
 //   reads it at each use as every outside file is read (a regular file, opened without
-//   following a link or blocking, owned by the approver, bounded); a file it cannot read
-//   revokes nothing, and one it cannot trust (another's) is ignored.
+//   following a link or blocking, owned by the approver, bounded); a file of theirs that
+//   cannot be read whole revokes every window they granted, and one that is another's
+//   is ignored.
 
 import ShapelyGate
 import ShapelyGateSystem
@@ -87,10 +88,23 @@ package enum Revocations {
         }
     }
 
+    /// The file's text; nil when there is none, or it is another's (not the approver's
+    /// word). A file of the approver's that cannot be read whole (too long, not text)
+    /// reads as `all` now: an approver's revocation is never lost.
     private static func read(_ path: String, owner: UserID) -> String? {
-        guard let (file, facts) = try? FileDescriptor.openRegularFile(path), facts.owner == owner else { return nil }
+        let opened: (FileDescriptor, FileFacts)
+        do throws(FileReadError) {
+            opened = try FileDescriptor.openRegularFile(path)
+        } catch {
+            return error.isMissing ? nil : "all \(Double.greatestFiniteMagnitude)\n"
+        }
+        let (file, facts) = opened
         defer { file.close() }
-        return (try? file.readAll(path: path, limit: 65536)).flatMap { String(validating: $0, as: UTF8.self) }
+        guard facts.owner == owner else { return nil }
+        guard let bytes = try? file.readAll(path: path, limit: 65536), let text = String(validating: bytes, as: UTF8.self) else {
+            return "all \(Double.greatestFiniteMagnitude)\n"
+        }
+        return text
     }
 }
 
@@ -101,7 +115,9 @@ extension PersonRecords {
         let found: Result<Result<String?, StateStore.RecordProblem>, StoreFailure> = store.withLock { directory in
             store.readText(name, in: directory)
         }
-        guard case .success(.success(let text?)) = found, let window = ApprovalWindow(text), window.key == key,
+        // Byte for byte: two spellings Unicode calls equal may name two files.
+        guard case .success(.success(let text?)) = found, let window = ApprovalWindow(text),
+              window.key.utf8.elementsEqual(key.utf8),
               boot() < window.until else { return nil }
         return window
     }

@@ -39,6 +39,9 @@ package struct Decision {
     /// What an approver's lasting yes covers: what the board shows, and what the door
     /// adds that the board does not (sudo: the folder the command runs in).
     package var windowKey: String
+    /// Where the request comes from when that is not the person's own machine: a remote
+    /// login's host, hashed (""). Request limits count per person and origin.
+    package var origin = ""
 
     package init(approval: ApprovalSettings, cooldown: Int, records: PersonRecords, requester: String, requesterUID: UserID,
                  terminal: String, shown: String) {
@@ -60,7 +63,7 @@ package struct Decision {
             door.note(log, .passed(.approvedWindow), progress: AuditProgress())
             return Judged(.passed(.approvedWindow), nil)
         }
-        if approval.mode.asksApprover, let left = records.requestShut() {
+        if approval.mode.asksApprover, let left = records.requestShut(origin: origin) {
             // A no, or no answer, a moment ago: no one is asked again yet, and no board shown.
             door.note(log, .denied(.requestCooldown), progress: AuditProgress())
             return Judged(.denied(.requestCooldown),
@@ -116,7 +119,7 @@ package struct Decision {
         switch door.wait(for: desk, seconds: seconds) {
         case .answered(let answer): return decide(answer, door, log: &log)
         case .timedOut:
-            records.shutRequests(for: approval.requestCooldown)
+            records.shutRequests(for: approval.requestCooldown, origin: origin)
             door.note(log, .denied(.notApproved), progress: AuditProgress())
             return Judged(.denied(.notApproved), door.refusal("no approver answered within \(ApproverNotice.duration(seconds))"))
         case .withdrawn:
@@ -162,7 +165,7 @@ package struct Decision {
         var generator = SystemRandomNumberGenerator()
         let request = ApprovalRequest(id: ApprovalRequest.newID(using: &generator), requester: requester,
                                       requesterUID: requesterUID, terminal: terminal, shown: shown)
-        switch ApprovalDesk.open(for: request, approvers: approval.approvers, folder: deskFolder) {
+        switch ApprovalDesk.open(for: request, approvers: approval.approvers, folder: deskFolder, origin: origin) {
         case .success(let desk):
             log.request = request.id
             door.note(log, .requested, progress: AuditProgress())
@@ -188,7 +191,7 @@ package struct Decision {
             door.warn("approved by \(approver)")
             return Judged(.passed(.approved), nil)
         case .denied(let approver):
-            records.shutRequests(for: approval.requestCooldown)
+            records.shutRequests(for: approval.requestCooldown, origin: origin)
             log.approver = approver
             door.note(log, .denied(.deniedByApprover), progress: AuditProgress())
             return Judged(.denied(.deniedByApprover), door.refusal("\(approver) said no"))

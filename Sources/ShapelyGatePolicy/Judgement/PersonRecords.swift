@@ -131,13 +131,15 @@ package struct PersonRecords {
 
     // MARK: Requests
 
-    static let requestRecord = "request"
+    /// The record of requests from `origin` ("" here; a remote login's host's hash): a
+    /// stranger's ssh attempts in a person's name hold back none of that person's own.
+    static func requestRecord(_ origin: String) -> String { origin.isEmpty ? "request" : "request-" + origin }
 
     /// Seconds until this person may ask an approver again, or nil: now. A record that
     /// cannot be read holds no one back (an approver still decides every request).
-    package func requestShut() -> Int? {
+    package func requestShut(origin: String = "") -> Int? {
         let found: Result<Result<String?, StateStore.RecordProblem>, StoreFailure> = store.withLock { directory in
-            store.readText(Self.requestRecord, in: directory)
+            store.readText(Self.requestRecord(origin), in: directory)
         }
         guard case .success(.success(let text?)) = found, text.hasPrefix("until="),
               let until = Double(text.dropFirst(6).prefix { $0 != "\n" }) else { return nil }
@@ -146,10 +148,10 @@ package struct PersonRecords {
     }
 
     /// After a no, or a request no one answered: no new request for `seconds`.
-    package func shutRequests(for seconds: Int) {
+    package func shutRequests(for seconds: Int, origin: String = "") {
         guard seconds > 0 else { return }
         _ = store.withLock { directory -> String? in
-            store.writeText("until=\(boot() + Double(seconds))\n", Self.requestRecord, in: directory)
+            store.writeText("until=\(boot() + Double(seconds))\n", Self.requestRecord(origin), in: directory)
         }
     }
 
