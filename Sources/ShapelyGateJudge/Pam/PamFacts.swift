@@ -45,8 +45,8 @@ package struct PamFacts {
             case JudgeLink.Kind.remoteUser: remoteUser = text
             case JudgeLink.Kind.terminal: terminal = text
             case JudgeLink.Kind.remoteHost: remoteHost = text
-            case JudgeLink.Kind.realUID: realUID = SudoFacts.id(entry.text)
-            case JudgeLink.Kind.inputPeer: inputPeer = .some(SudoFacts.id(entry.text))
+            case JudgeLink.Kind.realUID: realUID = JudgeLink.id(entry.text)
+            case JudgeLink.Kind.inputPeer: inputPeer = .some(JudgeLink.id(entry.text))
             default: break
             }
         }

@@ -17,7 +17,7 @@ package struct PamJudgement {
     package let strings: GateStrings
     package let approval: ApprovalSettings
 
-    package init(facts: PamFacts, files: Settings.Files = SudoJudgement.policyFile) throws(Refusal) {
+    package init(facts: PamFacts, files: Settings.Files = .installed) throws(Refusal) {
         self.facts = facts
         options = try DoorOptions.parse(facts.options, door: .pamLine)
         switch options.settings(files: files) {

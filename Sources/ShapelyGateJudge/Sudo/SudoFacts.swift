@@ -65,10 +65,7 @@ package struct SudoFacts {
     }
 
     /// A whole number sudo gave, in range for an ID (not -1).
-    package static func id(_ text: String?) -> UInt32? {
-        guard let text, !text.isEmpty, text.allSatisfy(\.isASCII), let value = UInt32(text), value != UInt32.max else { return nil }
-        return value
-    }
+    package static func id(_ text: String?) -> UInt32? { JudgeLink.id(text) }
 
     package var uid: UserID? { Self.id(userInfo["uid"]) }
     package var gid: GroupID? { Self.id(userInfo["gid"]) }

@@ -23,6 +23,12 @@ import ShapelyGateSession
 import ShapelyGateSystem
 
 package struct JudgeLink {
+    /// A user or group id as a door writes it: decimal ASCII, never -1; nil otherwise.
+    package static func id(_ text: String?) -> UInt32? {
+        guard let text, !text.isEmpty, text.allSatisfy(\.isASCII), let value = UInt32(text), value != UInt32.max else { return nil }
+        return value
+    }
+
     /// How each judge begins: started by its door (see the contract), or refused with a
     /// line naming the door (false); then with `signals` blocked, so that the judge takes
     /// each in its own turn.
