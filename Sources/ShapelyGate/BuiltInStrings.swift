@@ -93,9 +93,10 @@ public enum BuiltInStrings {
         ],
         words: [
             .circle: "round, no corners", .square: "4 corners, flat at the bottom",
-            .triangle: "pointed top, flat bottom", .pentagon: "shaped like a house, pointed roof",
+            .triangle: "pointed top, widest at its flat bottom",
+            .pentagon: "pointed top, sides slant in to a flat bottom",
             .hexagon: "flat top and bottom, pointed sides",
-            .star: "5 sharp arms", .diamond: "4 corners, standing on a point",
+            .star: "sharp arms, notches between them", .diamond: "4 corners, standing on a point",
             .heart: "2 round bumps on top, a point at the bottom", .cross: "like a plus sign, 12 corners",
         ]
     )
@@ -162,11 +163,12 @@ public enum BuiltInStrings {
             .diamond: "el rombo", .heart: "el corazón", .cross: "la cruz",
         ],
         words: [
-            .circle: "redondo, sin esquinas", .square: "4 esquinas, con la base plana",
-            .triangle: "en punta arriba, plano abajo", .pentagon: "con forma de casa, tejado en punta",
-            .hexagon: "plano arriba y abajo, en punta a los lados",
-            .star: "5 puntas afiladas", .diamond: "4 esquinas, apoyado sobre una punta",
-            .heart: "2 curvas arriba y una punta abajo", .cross: "como el signo más, 12 esquinas",
+            .circle: "redondo, sin esquinas", .square: "4 esquinas, base plana",
+            .triangle: "en punta arriba, más ancho en la base",
+            .pentagon: "en punta arriba, más estrecho en la base",
+            .hexagon: "plano arriba y abajo, lados en punta",
+            .star: "brazos en punta, con huecos", .diamond: "4 esquinas, apoyado en una punta",
+            .heart: "2 curvas arriba, punta abajo", .cross: "como el signo más, 12 esquinas",
         ]
     )
 

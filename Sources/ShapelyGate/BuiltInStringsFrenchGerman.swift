@@ -65,10 +65,10 @@ extension BuiltInStrings {
         ],
         words: [
             .circle: "rond, sans coins", .square: "4 coins, posé à plat",
-            .triangle: "pointu en haut, plat en bas", .pentagon: "en forme de maison, toit pointu",
-            .hexagon: "plat en haut et en bas, pointu sur les côtés",
-            .star: "5 branches pointues", .diamond: "4 coins, posé sur une pointe",
-            .heart: "2 bosses en haut, une pointe en bas", .cross: "comme le signe plus, 12 coins",
+            .triangle: "pointu, plus large en bas", .pentagon: "pointu, plus étroit en bas, base plate",
+            .hexagon: "plat en haut et en bas, côtés pointus",
+            .star: "pointes et creux tout autour", .diamond: "4 coins, sur une pointe",
+            .heart: "2 bosses en haut, pointe en bas", .cross: "en signe plus, 12 coins",
         ]
     )
 
@@ -135,9 +135,10 @@ extension BuiltInStrings {
         ],
         words: [
             .circle: "rund, ohne Ecken", .square: "4 Ecken, unten flach",
-            .triangle: "oben spitz, unten flach", .pentagon: "wie ein Haus, spitzes Dach",
+            .triangle: "oben spitz, unten die längste Seite",
+            .pentagon: "oben spitz, unten schmaler und flach",
             .hexagon: "oben und unten flach, seitlich spitz",
-            .star: "5 spitze Zacken", .diamond: "4 Ecken, steht auf einer Spitze",
+            .star: "spitze Zacken, Kerben dazwischen", .diamond: "4 Ecken, steht auf einer Spitze",
             .heart: "oben 2 runde Bögen, unten eine Spitze", .cross: "wie ein Pluszeichen, 12 Ecken",
         ]
     )

@@ -38,9 +38,9 @@ import Testing
             Find a pentagon and type its number.
             Type the number, then press Enter.
             Tiles:
-            1: pointed top, flat bottom
+            1: pointed top, widest at its flat bottom
             2: round, no corners
-            3: shaped like a house, pointed roof
+            3: pointed top, sides slant in to a flat bottom
             4: 4 corners, flat at the bottom
             Seconds left: 10.
             drop the pentagon: choose 1-4 
@@ -129,7 +129,7 @@ import Testing
     @Test func anOverrideReplacesADescriptionAndItsControlsAreShownNotSent() {
         let words = renderer(overrides: [.words(for: .circle): "no corners at all\u{1B}[2J"])
         #expect(words.wordsTile(numbers: "2", kind: .circle) == "2: no corners at all\\x1b[2J")
-        #expect(GateStrings.template(language: "de").contains("<string>oben spitz, unten flach</string>"))
+        #expect(GateStrings.template(language: "de").contains("<string>oben spitz, unten die längste Seite</string>"))
     }
 
     @Test func theTimeIsSpokenOnlyAtAFewThresholds() {

@@ -8,6 +8,9 @@
 // - The diamond, on any grid at least 8 wide and one row less tall: rows widening by a
 //   pixel each side from a two-pixel point to the full width, one widest row, then
 //   narrowing again. (Sampled, its points come out blunt and it reads as an octagon.)
+//   On the 8-wide grid two-pixel points make it the flat hexagon's twin: there its
+//   points are one pixel, from one pixel to seven and back, the last column off (as
+//   the star's).
 // - A star needs one-pixel points, which a grid of even width cannot centre: its
 //   pictures are one pixel narrower than the grid, the last column off. Half a cell
 //   off centre is nothing an eye sees; a star with two-pixel points is a blob.
@@ -39,9 +42,12 @@ enum ConsoleArt {
     /// The diamond with a sharp point at each side, or nil where it does not fit.
     static func diamond(width: Int, height: Int) -> [Bool]? {
         guard width >= 8, width % 2 == 0, height >= width - 1 else { return nil }
-        let widths = Array(stride(from: 2, to: width, by: 2)) + [width] + Array(stride(from: width - 2, to: 0, by: -2))
+        // On 8 wide, one-pixel points on a figure a pixel narrower than the grid.
+        let across = width == 8 ? width - 1 : width
+        let widths = Array(stride(from: 2 - across % 2, to: across, by: 2)) + [across]
+            + Array(stride(from: across - 2, to: 0, by: -2))
         let drawn = widths.flatMap { run in
-            (0..<width).map { column in abs(2 * column + 1 - width) < run }
+            (0..<width).map { column in abs(2 * column + 1 - across) < run }
         }
         return drawn + [Bool](repeating: false, count: width * (height - widths.count))
     }

@@ -45,10 +45,13 @@ enum OutlineArt {
     }
 
     // circle, square, triangle, pentagon, hexagon, star, diamond, heart, cross
+    // In three lines the pentagon shows its corners at its sides (`<  >`), so that only its
+    // apex is the triangle's, and the hexagon's slanting sides close under it with
+    // `` `--' ``, a base that does not flare out like a cup's foot.
     static let sheet6x3 = #"""
     .-''-.;+----+;  /\  ;  /\  ;  __  ;__/\__;  /\  ; /\/\ ; _||_ ;
-    (    );|    |; /  \ ; /  \ ; /  \ ;'-..-'; <  > ; \  / ;|_  _|;
-    '-..-';+----+;/____\; \__/ ; >__< ; //\\ ;  \/  ;  \/  ;  ||  ;
+    (    );|    |; /  \ ; <  > ; /  \ ;'-..-'; <  > ; \  / ;|_  _|;
+    '-..-';+----+;/____\; \__/ ; `--' ; //\\ ;  \/  ;  \/  ;  ||  ;
     """#
 
     static let sheet8x4 = #"""

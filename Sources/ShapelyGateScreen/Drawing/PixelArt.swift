@@ -5,9 +5,9 @@
 // symmetric, solid. These are the quadrant blocks' grids, 2×2 pixels per cell; the
 // console's square pixels have their own pictures (ConsoleArt.swift), and ASCII draws
 // outlines (OutlineArt.swift). A grid of 12×8 pixels is the narrow tile a short screen
-// uses (6×4 cells); 16×8 the tiny tile (8×4 cells); 20×10 the small one, 24×12 the
-// medium one (only the star, whose legs sampling frays). Kinds not listed here are
-// sampled from ShapeFigure.swift.
+// uses (6×4 cells; its pictures are in PixelArtNarrow.swift); 16×8 the tiny tile (8×4
+// cells); 20×10 the small one, 24×12 the medium one (only the star, whose legs
+// sampling frays). Kinds not listed are sampled from ShapeFigure.swift.
 
 import ShapelyGate
 
@@ -38,67 +38,6 @@ enum PixelArt {
         let gone = repeated.min { abs(Double($0) - middle) < abs(Double($1) - middle) } ?? height - 1
         return Array(picture[..<(gone * width)] + picture[((gone + 1) * width)...])
     }
-
-    /// Where sampling fails on 12×8: the circle's quarter-cell steps cut 45° corners into
-    /// an octagon, the hexagon's side points and flat top merge into a barrel, the
-    /// heart's lobes into a blob, the star's arms into a pentagon, and the diamond, too
-    /// narrow, into a hexagon. So the circle's top is short and its sides bulge, and
-    /// the hexagon's sides run straight from a flat top half its width to a point
-    /// (its base a little wider, so that it is no more a circle than a hexagon).
-    static let narrow: [ShapeKind: [String]] = [
-        .circle: ["....####....",
-                  ".##########.",
-                  "############",
-                  "############",
-                  "############",
-                  "############",
-                  ".##########.",
-                  "....####...."],
-        .diamond: [".....##.....",
-                   "...######...",
-                   "..########..",
-                   "############",
-                   "############",
-                   "..########..",
-                   "...######...",
-                   ".....##....."],
-        .hexagon: ["...######...",
-                   "..########..",
-                   ".##########.",
-                   "############",
-                   "############",
-                   ".##########.",
-                   "..########..",
-                   "..########.."],
-        .heart: [".####..####.",
-                 "############",
-                 "############",
-                 "############",
-                 ".##########.",
-                 "..########..",
-                 "....####....",
-                 ".....##....."],
-        .star: [".....##.....",
-                ".....##.....",
-                "....####....",
-                "############",
-                "...######...",
-                "....####....",
-                "...##..##...",
-                "..##....##.."],
-    ]
-
-    /// The narrow grid with its last row kept free (rows of tiles that touch): the star
-    /// with shorter arms and wider feet, so it stays a star.
-    static let narrowShort: [ShapeKind: [String]] = [
-        .star: [".....##.....",
-                ".....##.....",
-                "############",
-                "...######...",
-                "....####....",
-                "...##..##...",
-                ".##......##."],
-    ]
 
     /// The tiny grid with its last row kept free. Dropping a row of the tiny pictures
     /// leaves these too alike: a pentagon with its roof kept whole, a boxier circle, a

@@ -5,7 +5,7 @@
 //   no bold, no cursor movement, no alternate screen. Lines are not wrapped by the gate:
 //   a line broken in two would be spoken as two.
 // - The target is named by its shape's name (the instruction and the prompt); each tile
-//   is described by other words (`Words/<Kind>`: "pointed top, flat bottom"), so a
+//   is described by other words (`Words/<Kind>`: "round, no corners"), so a
 //   person must know what the name means: matching its letters finds no tile.
 // - The time left is spoken at each prompt and then only as it passes a few thresholds
 //   (`spokenThresholds`) below the time to answer, each time as a line of its own
@@ -86,7 +86,7 @@ extension Renderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "3: pointed top, flat bottom": a tile by its number and its form, never its name.
+    /// "3: round, no corners": a tile by its number and its form, never its name.
     func wordsTile(numbers: String, kind: ShapeKind) -> String {
         say(.wordsTile, ["number": numbers, "description": strings.text(.words(for: kind))])
     }
