@@ -126,7 +126,8 @@ enum Layout {
         // target never asks for a larger screen, and no word is broken inside itself.
         // The screen shown now then takes the best plan its own text fits.
         let whole = run()
-        guard let rows = rowsNeeded(board, run: whole, display: display, columns: size.columns), rows <= size.rows else {
+        guard let rows = rowsNeeded(board, run: whole, display: display, columns: size.columns, within: size.rows),
+              rows <= size.rows else {
             return .failure(needed(board, run: whole, display: display, size: size))
         }
         for plan in plans(display) {
@@ -189,19 +190,23 @@ enum Layout {
 
     /// Lines a plan needs on a screen `columns` wide to hold every text of `run`, at its
     /// best; nil when not one tile fits.
-    static func rowsNeeded(_ board: Board, run: RunText, display: Display, columns: Int) -> Int? {
+    static func rowsNeeded(_ board: Board, run: RunText, display: Display, columns: Int, within rows: Int? = nil) -> Int? {
         let width = max(1, columns - 1)
         guard width >= run.longestWord else { return nil }
         let texts = runTexts(run, width: width)
         // The text's height depends only on what a plan leaves out and its blank lines.
         var tallest = [Int?](repeating: nil, count: (terseSteps + 1) * Spacing.allCases.count)
-        return plans(display).compactMap { plan in
-            guard let extent = plan.tiles.extent(board.tiles.count, width: width) else { return nil }
+        var fewest: Int?
+        for plan in plans(display) {
+            guard let extent = plan.tiles.extent(board.tiles.count, width: width) else { continue }
             let key = plan.terseness * Spacing.allCases.count + Spacing.allCases.firstIndex(of: plan.spacing)!
             let text = tallest[key] ?? texts.reduce(0) { max($0, $1.height(plan)) }
             tallest[key] = text
-            return text + extent.rows
-        }.min()
+            fewest = min(fewest ?? Int.max, text + extent.rows)
+            // Asked only whether the run fits `rows`: the first plan that does answers it.
+            if let rows, let fewest, fewest <= rows { return fewest }
+        }
+        return fewest
     }
 
     /// Every text of `run` wrapped at `width`: each screen as it is, and after an answer.
