@@ -86,7 +86,7 @@ package struct PamJudgement {
         // A login from elsewhere (person=login, PAM_RHOST) counts apart: a stranger's ssh
         // attempts in this name hold back none of the person's own requests.
         if options.person == .login, let host = facts.remoteHost, !host.isEmpty {
-            decision.origin = ApprovalWindow.recordName(host).replacing("window-", with: "")
+            decision.origin = ApprovalWindow.hash(host)
         }
         let judged = decision.decide(through: &door, log: &log)
         conversation = door.conversation

@@ -65,13 +65,12 @@ package struct SudoFacts {
     }
 
     /// A whole number sudo gave, in range for an ID (not -1).
-    package static func id(_ text: String?) -> UInt32? { JudgeLink.id(text) }
 
-    package var uid: UserID? { Self.id(userInfo["uid"]) }
-    package var gid: GroupID? { Self.id(userInfo["gid"]) }
+    package var uid: UserID? { JudgeLink.id(userInfo["uid"]) }
+    package var gid: GroupID? { JudgeLink.id(userInfo["gid"]) }
     /// The supplementary groups, as sudo reports them; entries that are not IDs are left out.
     package var groups: [GroupID] {
-        (userInfo["groups"] ?? "").split(separator: ",").compactMap { Self.id(String($0)) }
+        (userInfo["groups"] ?? "").split(separator: ",").compactMap { JudgeLink.id(String($0)) }
     }
     package var userName: String? { userInfo["user"] }
     package var terminalPath: String? { userInfo["tty"].flatMap { $0.isEmpty ? nil : $0 } }

@@ -69,7 +69,7 @@ package enum SudoShownCommand {
 
     package static func shown(_ facts: SudoFacts, world: World = .system()) -> Shown {
         var shown = Shown()
-        let account = facts.commandInfo["runas_uid"].flatMap(SudoFacts.id).flatMap { entry(uid: $0, in: world.passwd) }
+        let account = facts.commandInfo["runas_uid"].flatMap(JudgeLink.id).flatMap { entry(uid: $0, in: world.passwd) }
         shown.words = options(facts, account: account, world: world)
         if facts.edits {
             shown.words += ["sudoedit"] + facts.editedFiles

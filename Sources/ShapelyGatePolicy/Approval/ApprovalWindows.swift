@@ -61,11 +61,14 @@ package struct ApprovalWindow: Equatable, Sendable {
         self.init(key: key, until: until, granted: granted, request: request, approver: approver)
     }
 
-    /// The record's name for a key: FNV-1a of its bytes, in hex.
-    package static func recordName(_ key: String) -> String {
+    /// The record's name for a key.
+    package static func recordName(_ key: String) -> String { "window-" + hash(key) }
+
+    /// FNV-1a of the text's bytes, in hex: a name for a file, never a secret.
+    package static func hash(_ text: String) -> String {
         var hash: UInt64 = 0xcbf29ce484222325
-        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        return "window-" + String(hash, radix: 16)
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        return String(hash, radix: 16)
     }
 }
 
