@@ -39,6 +39,7 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
     public static let locked = StringKey("Terminal", "Locked")
     public static let noTerminalPAM = StringKey("Terminal", "NoTerminalPAM")
     public static let toRun = StringKey("Terminal", "ToRun")
+    public static let logIn = StringKey("Terminal", "LogIn")
     public static let pressEnter = StringKey("Terminal", "PressEnter")
     public static let roundWon = StringKey("Terminal", "RoundWon")
     public static let moreTime = StringKey("Terminal", "MoreTime")
@@ -72,7 +73,7 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         [title, countdown] + ShapeKind.allCases.map(description(of:))
         + [tooManyTitle, tooManyDescription, tooManyOK, expiredTitle, expiredDescription, expiredOK]
         + [prompt, wrongShape, lastTry, notATile, round, passed, noTerminal, endOfInput, interrupted, locked]
-        + [noTerminalPAM, toRun, pressEnter, roundWon, tooSmall, tooSmallNow, notRun, tooLong, colon]
+        + [noTerminalPAM, toRun, logIn, pressEnter, roundWon, tooSmall, tooSmallNow, notRun, tooLong, colon]
         + [signalInterrupt, signalQuit, signalSuspend, signalHangup, signalTerminate]
         + ShapeKind.allCases.map(name(of:))
         + [wordsTiles, wordsTile, secondsLeft] + ShapeKind.allCases.map(words(for:))
@@ -99,6 +100,7 @@ public struct StringKey: Hashable, Sendable, CustomStringConvertible {
         case ("Terminal", "Locked"): return "On stderr while a lockout runs; {seconds} is the time left"
         case ("Terminal", "NoTerminalPAM"): return "On stderr when PAM (pam_exec) ran the gate without a terminal"
         case ("Terminal", "ToRun"): return "Above the board: what a pass allows; {command} is the command line"
+        case ("Terminal", "LogIn"): return "What a pass allows at a login door, as {command} in ToRun; {service} is the door (sshd, login), {user} the account"
         case ("Terminal", "PressEnter"): return "Under the instruction: how to answer"
         case ("Terminal", "RoundWon"): return "After a right answer when another round follows; {round} of {rounds} is the next"
         case ("Terminal", "TooSmall"): return "On stderr when time ran out before the board ever fitted; {columns}x{rows} is a size that fits"

@@ -9,7 +9,11 @@
 @testable import ShapelyGateSession
 import ShapelyGate
 import ShapelyGateScreen
+import TestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct PamJudgeTests {
     @Test func personIsRequiredAndSaysWhoIsGated() throws {
@@ -98,6 +102,23 @@ struct PamJudgeTests {
         #expect(old.contains("protocol (1)") && old.contains("protocol \(Kind.version)"), "\(old)")
     }
 
+    /// At a login door the board names the login in its own language; the records keep
+    /// one wording whatever the language, so a search of the logs finds every login.
+    @Test(arguments: [("en", "sshd: log in as kid"), ("es", "sshd: entrar como kid"),
+                      ("fr", "sshd\u{00A0}: connexion de kid"), ("de", "sshd: Anmeldung als kid")])
+    func aLoginDoorSaysLogInInTheBoardsLanguage(language: String, shown: String) throws {
+        var facts = PamFacts()
+        facts.options = ["person=login", "lang=" + language]
+        facts.service = "sshd"
+        facts.user = "kid"
+        let files = Settings.Files(system: temporaryFolder() + "/no-policy", systemOwner: getuid(), user: getuid())
+        let judgement = try PamJudgement(facts: facts, files: files)
+        #expect(judgement.guarding(in: judgement.strings) == shown)
+        #expect(judgement.guarding == "sshd: log in as kid")
+        facts.options = ["person=caller", "lang=" + language]
+        #expect(try PamJudgement(facts: facts, files: files).guarding(in: judgement.strings) == "sshd kid")
+    }
+
     @Test func aPersonsGroupsComeFromTheGroupFile() {
         let passwd = "root:x:0:0::/root:/bin/sh\nkid:x:2001:100::/home/kid:/bin/sh\n"
         let group = "users:x:100:\nparents:x:2010:mum\nkids:x:2011:ann,kid\n"
@@ -125,7 +146,8 @@ struct PamJudgeTests {
     func everyBoardIsOneMessage(_ language: String) {
         let strings = GateStrings(language: language)
         // The longest a door writes: a service and an account name of 32 characters.
-        for guarding in ["su root", "sshd: log in as kid", "sshd: log in as " + String(repeating: "k", count: 32)] {
+        let logins = ["kid", String(repeating: "k", count: 32)].map { strings.text(.logIn, ["service": "sshd", "user": $0]) }
+        for guarding in ["su root"] + logins {
             let renderer = Renderer(strings: strings, display: Display.detect(environment: [:], noColor: true),
                                     guarding: guarding, board: .words)
             for (name, configuration) in Self.configurations {

@@ -53,12 +53,17 @@ package struct PamJudgement {
         return match.gates(user: other.name, uid: other.uid, gid: other.gid, groups: other.groups)
     }
 
-    /// What a pass allows, as the board's "To run:" line shows it: the service and the
+    /// What a pass allows, as the records and the approver name it: the service and the
     /// account it opens (`su root`), or, where the person logs in (person=login), the
     /// service and that login (`sshd: log in as kid`).
-    package var guarding: String {
+    package var guarding: String { guarding(in: nil) }
+
+    /// The same as the board's "To run:" line says it, a login in the board's language.
+    package func guarding(in strings: GateStrings?) -> String {
         let service = facts.service ?? "?", user = facts.user ?? "?"
-        return Visible.screen(options.person == .login ? "\(service): log in as \(user)" : "\(service) \(user)")
+        guard options.person == .login else { return Visible.screen("\(service) \(user)") }
+        let login = strings?.text(.logIn, ["service": service, "user": user]) ?? "\(service): log in as \(user)"
+        return Visible.screen(login)
     }
 
     package func decide(_ conversation: inout PamConversation) -> (PamConversation.Decision, String?) {
@@ -103,7 +108,7 @@ package struct PamJudgement {
     /// The board as this door asks it.
     package var board: PamBoard {
         let renderer = Renderer(strings: strings, display: Display.detect(environment: [:], noColor: true),
-                                guarding: guarding, board: .words)
+                                guarding: guarding(in: strings), board: .words)
         return PamBoard(configuration: gate.options.configuration, renderer: renderer, strings: strings, seed: gate.options.seed)
     }
 

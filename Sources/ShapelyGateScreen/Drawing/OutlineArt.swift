@@ -45,26 +45,30 @@ enum OutlineArt {
     }
 
     // circle, square, triangle, pentagon, hexagon, star, diamond, heart, cross
-    // In three lines the pentagon shows its corners at its sides (`<  >`), so that only its
-    // apex is the triangle's, and the hexagon's slanting sides close under it with
-    // `` `--' ``, a base that does not flare out like a cup's foot.
+    // The pentagon is drawn as its outline runs: a low roof from its apex out to corners at
+    // its full width, then sides closing in to a flat base a little narrower than those
+    // corners. Its roof tells it from the flat-topped hexagon and its base from the
+    // diamond's point; in three lines its corners stand out at the sides (`<    >`) above a
+    // base as wide as the triangle's, so it shares no line with the diamond. The
+    // hexagon's slanting sides close under it with `` `--' ``, a base that does not flare
+    // out like a cup's foot.
     static let sheet6x3 = #"""
-    .-''-.;+----+;  /\  ;  /\  ;  __  ;__/\__;  /\  ; /\/\ ; _||_ ;
-    (    );|    |; /  \ ; <  > ; /  \ ;'-..-'; <  > ; \  / ;|_  _|;
-    '-..-';+----+;/____\; \__/ ; `--' ; //\\ ;  \/  ;  \/  ;  ||  ;
+    .-''-.;+----+;  /\  ; _/\_ ;  __  ;__/\__;  /\  ; /\/\ ; _||_ ;
+    (    );|    |; /  \ ;<    >; /  \ ;'-..-'; <  > ; \  / ;|_  _|;
+    '-..-';+----+;/____\;\____/; `--' ; //\\ ;  \/  ;  \/  ;  ||  ;
     """#
 
     static let sheet8x4 = #"""
-     .-''-. ; +----+ ;   /\   ;  _/\_  ;  ____  ;   ..   ;   /\   ;  _  _  ;   __   ;
-    (      ); |    | ;  /  \  ; /    \ ; /    \ ;___/\___;  /  \  ; ( \/ ) ; _|  |_ ;
-    (      ); |    | ; /    \ ; \    / ;<      >;'-.  .-';  \  /  ;  \  /  ;|_    _|;
-     '-..-' ; +----+ ;/______\;  \__/  ; \____/ ;  /''\  ;   \/   ;   \/   ;  |__|  ;
+     .-''-. ; +----+ ;   /\   ;   /\   ;  ____  ;   ..   ;   /\   ;  _  _  ;   __   ;
+    (      ); |    | ;  /  \  ;.-'  '-.; /    \ ;___/\___;  /  \  ; ( \/ ) ; _|  |_ ;
+    (      ); |    | ; /    \ ;\      /;<      >;'-.  .-';  \  /  ;  \  /  ;|_    _|;
+     '-..-' ; +----+ ;/______\; \____/ ; \____/ ;  /''\  ;   \/   ;   \/   ;  |__|  ;
     """#
 
     static let sheet10x5 = #"""
      .--''--. ; +------+ ;    /\    ;   _/\_   ;   ____   ;    /\    ;    /\    ; .-.  .-. ;   .--.   ;
-    /        \; |      | ;   /  \   ;  /    \  ;  /    \  ;___/  \___;   /  \   ;/   \/   \; __|  |__ ;
-    |        |; |      | ;  /    \  ; /      \ ; /      \ ;'-.    .-';  <    >  ;\        /;|__    __|;
+    /        \; |      | ;   /  \   ;.-'    '-.;  /    \  ;___/  \___;   /  \   ;/   \/   \; __|  |__ ;
+    |        |; |      | ;  /    \  ;\        /; /      \ ;'-.    .-';  <    >  ;\        /;|__    __|;
     \        /; |      | ; /      \ ; \      / ; \      / ;  / /\ \  ;   \  /   ; '-.  .-' ;   |  |   ;
      '--..--' ; +------+ ;/________\;  \____/  ;  \____/  ; /_/  \_\ ;    \/    ;    \/    ;   |__|   ;
     """#
