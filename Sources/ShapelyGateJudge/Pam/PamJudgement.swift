@@ -79,7 +79,7 @@ package struct PamJudgement {
         var log = AuditLog(policy: gate.policy, user: person.name, terminal: facts.terminal.map(Visible.log) ?? "none",
                            command: [], purpose: guarding, mode: "pam")
         log.service = facts.serviceName
-        var door = PamDoor(conversation: conversation, board: board)
+        var door = PamDoor(conversation: conversation, board: board, waitsAtPrompt: facts.service == "sshd")
         var decision = Decision(approval: approval, cooldown: gate.options.cooldown, records: PersonRecords(uid: person.uid),
                                 requester: person.name, requesterUID: person.uid, terminal: requestPlace(log.terminal),
                                 shown: guarding)

@@ -23,6 +23,8 @@
 //   window, capped by the policy) and `deny ID` answer it when ID is its id, and only
 //   then; anything else changes nothing. Once answered, or once the judge
 //   stops waiting, the socket is removed: an id is never answered twice.
+// - A reason the person gives while the request waits (`give`, once) is listed with it
+//   and handed to `heard` (which tells the approvers again).
 
 import ShapelyGate
 import ShapelyGateSystem
@@ -36,6 +38,10 @@ package final class ApprovalDesk {
     package let request: ApprovalRequest
     package let approvers: Approvers
     private let opened = Platform.monotonicSeconds()
+    /// The person's reason, once given (already visible text, ApprovalRequest.reason).
+    package private(set) var reason: String?
+    /// Told the reason when it comes (the approvers' second notice).
+    package var heard: (String) -> Void = { _ in }
     /// The socket's node, so that closing removes this socket and no other.
     private let node: (device: UInt64, inode: UInt64)
 
@@ -166,7 +172,7 @@ package final class ApprovalDesk {
         switch (words.first, words.count) {
         case ("pending", 1):
             let waited = Int(Platform.monotonicSeconds() - opened)
-            Platform.writeAll(connection, Array(request.pendingLine(waited: waited).utf8))
+            Platform.writeAll(connection, Array(request.pendingLine(waited: waited, reason: reason).utf8))
         case ("approve", 2) where words[1] == request.id, ("deny", 2) where words[1] == request.id,
              ("approve", 3) where words[1] == request.id && Self.window(words[2]) != nil:
             // Two steps: an answer counts only when the approver's program is still there to
@@ -190,6 +196,16 @@ package final class ApprovalDesk {
     private func answerLine(_ word: String) -> String {
         [word, request.id, ApprovalRequest.field(request.requester), ApprovalRequest.field(request.terminal),
          ApprovalRequest.field(request.forApprovers)].joined(separator: "\t") + "\n"
+    }
+
+    /// The person's reason, from what they typed: kept and told the first time it says
+    /// something; whether it was.
+    @discardableResult
+    package func give(reason typed: [UInt8]) -> Bool {
+        guard reason == nil, let said = ApprovalRequest.reason(typed) else { return false }
+        reason = said
+        heard(said)
+        return true
     }
 
     /// Stops listening and removes the socket (when it is still this one): the request

@@ -172,6 +172,10 @@ package struct Decision {
             let notice = ApproverNotice(request: request, approvers: approval.approvers, seconds: seconds)
             _ = notice.tellTerminals()
             if let program = approval.notify, let problem = notice.runNotify(program) { door.warn(problem) }
+            desk.heard = { reason in
+                _ = notice.tellTerminals(notice.reasonMessage(reason))
+                if let program = approval.notify, let problem = notice.runNotify(program, reason: reason) { door.warn(problem) }
+            }
             return .success(desk)
         case .failure(let refusal):
             door.note(log, .failed(.noRequest), progress: AuditProgress())
