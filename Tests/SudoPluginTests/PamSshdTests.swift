@@ -90,14 +90,18 @@ struct PamSshdTests {
     /// the Enter after her yes logs in.
     @Test func theWaitIsAPromptAndItsAnswerIsTheReason() throws {
         let (space, pty) = try login("approval=parent approvers=mum", port: 2)
-        #expect(pty.waitFor("press Enter to look again (or type a reason)"), "\(pty.screenText)\n\(readText(space.folder + "/sshd.log"))")
+        #expect(pty.waitFor("Waiting for mum: Enter looks again, or type a reason: "),
+                "\(pty.screenText)\n\(readText(space.folder + "/sshd.log"))")
         #expect(pty.screenText.contains("Who may approve: mum"), "\(pty.screenText)")
-        #expect(pty.screenText.contains("left, waiting for mum: "), "\(pty.screenText)")
+        #expect(pty.screenText.contains("Time left: 5 min 0 s"), "\(pty.screenText)")
         let id = try #require(requestID(pty))
+        let seen = pty.screen.count
         pty.type("\r")
-        #expect(pty.waitFor("(or type a reason)", after: pty.screen.count), "\(pty.screenText)")
+        #expect(pty.waitFor("Waiting for mum: Enter looks again, or type a reason: ", after: seen), "\(pty.screenText)")
+        #expect(pty.waitFor("Time left: ", after: seen), "\(pty.screenText)")
         pty.type("for my \u{1B}[31mhomework\r")
         #expect(pty.waitFor("Reason sent: for my \\x1b[31mhomework"), "\(pty.screenText)")
+        #expect(pty.waitFor("Waiting for mum: Enter looks again: "), "\(pty.screenText)")
         let pending = approver(space, "--pending")
         #expect(pending.waitFor("status-0"))
         #expect(pending.screenText.contains("\(id)  kid  "), "\(pending.screenText)")
@@ -113,7 +117,7 @@ struct PamSshdTests {
     /// approval-timeout; mum's --pending no longer lists it, and her yes finds nothing.
     @Test func aClientGoneWithdrawsTheRequest() throws {
         let (space, pty) = try login("approval=parent approvers=mum approval-timeout=600", port: 3)
-        #expect(pty.waitFor("press Enter to look again"), "\(pty.screenText)\n\(readText(space.folder + "/sshd.log"))")
+        #expect(pty.waitFor("Enter looks again"), "\(pty.screenText)\n\(readText(space.folder + "/sshd.log"))")
         let id = try #require(requestID(pty))
         let listed = approver(space, "--pending")
         #expect(listed.waitFor("status-0") && listed.screenText.contains(id), "\(listed.screenText)")

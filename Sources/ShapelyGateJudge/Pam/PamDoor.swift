@@ -7,9 +7,10 @@
 // - The conversation says what is asked, who may approve, how they answer and how long
 //   it waits, then holds until an answer, the deadline, the conversation's end or an
 //   ending signal. Where the application shows information only with a prompt (sshd),
-//   the wait is a prompt instead: what is asked, then "N left, waiting for mum: press
-//   Enter to look again (or type a reason)", asked again at each Enter until an answer
-//   or the deadline; what is typed there is the person's reason (ApprovalDesk.give).
+//   the wait is a prompt instead: what is asked and the time left, then "Waiting for
+//   mum: Enter looks again, or type a reason: ", asked again (with the time left) at
+//   each Enter until an answer or the deadline; what is typed there is the person's
+//   reason (ApprovalDesk.give).
 // - A failed conversation or a module gone (the client disconnected) withdraws the
 //   request at once.
 // - Under either, an approver's answer given while the prompt waits decides at once
@@ -72,9 +73,10 @@ struct PamDoor: JudgingDoor {
         var said = ApprovalWait.whatIsAsked(desk) + ["Ctrl-C withdraws the request."]
         while true {
             let left = Int((deadline - conversation.clock()).rounded(.up))
-            let prompt = "\(ApproverNotice.duration(max(0, left))) left, waiting for \(desk.approvers.description): "
-                + (desk.reason == nil ? "press Enter to look again (or type a reason)" : "press Enter to look again")
-            let reply = conversation.ask(prompt, after: said.isEmpty ? [] : [said.joined(separator: "\n")], deadline: deadline)
+            said.append("Time left: \(ApproverNotice.duration(max(0, left)))")
+            let prompt = "Waiting for \(desk.approvers.description): Enter looks again"
+                + (desk.reason == nil ? ", or type a reason: " : ": ")
+            let reply = conversation.ask(prompt, after: [said.joined(separator: "\n")], deadline: deadline)
             if let answer { return .answered(answer) }
             guard case .answer(let typed) = reply else { return ending(reply) }
             said = desk.give(reason: typed) ? ["Reason sent: \(desk.reason ?? "")"] : []

@@ -54,14 +54,15 @@ package struct ApprovalRequest: Equatable, Sendable {
     /// A reason as typed, made visible and cut to `reasonLimit` bytes on a character's
     /// boundary; nil when it says nothing.
     package static func reason(_ typed: [UInt8]) -> String? {
-        let visible = blanksWrittenOut(Visible.screen(String(decoding: typed, as: UTF8.self)))
+        let visible = Visible.screen(String(decoding: typed, as: UTF8.self))
+        let trimmed = String(visible.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        guard !trimmed.isEmpty else { return nil }
         var cut = ""
-        for character in visible {
+        for character in blanksWrittenOut(trimmed) {
             guard cut.utf8.count + String(character).utf8.count <= reasonLimit else { break }
             cut.append(character)
         }
-        let trimmed = cut.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
-        return trimmed.isEmpty ? nil : String(trimmed)
+        return cut
     }
 
     /// The words as an approver reads them: each run of more than two blanks (any space
