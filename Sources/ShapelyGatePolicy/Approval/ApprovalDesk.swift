@@ -62,7 +62,9 @@ package final class ApprovalDesk {
     package static func open(for request: ApprovalRequest, approvers: Approvers, folder: String = folder,
                              origin: String = "") -> Result<ApprovalDesk, Refusal> {
         if !Platform.makeFolder(folder, mode: 0o755) && SystemError.last != SystemError.exists {
-            return .failure(Refusal("cannot make \(folder): \(Platform.describe(errno: SystemError.last))"))
+            let code = SystemError.last
+            return .failure(Refusal(StateStore.problem(code, writing: folder, in: folder)
+                                    ?? "cannot make \(folder): \(Platform.describe(errno: code))"))
         }
         let directory = FileDescriptor.openFolder(folder, followingLinks: false)
         guard let directory, let info = directory.facts, info.owner == Platform.effectiveUser, info.permissions == 0o755 else {
@@ -71,8 +73,16 @@ package final class ApprovalDesk {
         }
         defer { directory.close() }
         // The lock is a file of root's only: anyone may open the folder, and so lock it.
-        guard let (lock, facts) = try? directory.openRegularFile(".lock", flags: [.readWrite, .create, .noFollow], mode: 0o600),
-              facts.owner == Platform.effectiveUser, facts.mode & 0o077 == 0 else {
+        let opened: (FileDescriptor, FileFacts)
+        do throws(FileReadError) {
+            opened = try directory.openRegularFile(".lock", flags: [.readWrite, .create, .noFollow], mode: 0o600)
+        } catch {
+            return .failure(Refusal(StateStore.problem(error.code, writing: "\(folder)/.lock", in: folder)
+                                    ?? "cannot use \(folder)/.lock: it must be a file of root's alone"))
+        }
+        let (lock, facts) = opened
+        guard facts.owner == Platform.effectiveUser, facts.mode & 0o077 == 0 else {
+            lock.close()
             return .failure(Refusal("cannot use \(folder)/.lock: it must be a file of root's alone"))
         }
         defer { lock.close() }
@@ -87,10 +97,12 @@ package final class ApprovalDesk {
         for slot in 0..<slots {
             let path = "\(folder)/\(slot)"
             if let listener = Platform.listeningSocket(at: path, mode: 0o666) {
-                note(slot, whose, in: directory)
-                return .success(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers))
+                return noted(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers), slot, whose,
+                             in: directory, folder: folder)
             }
-            guard SystemError.last == SystemError.addressInUse else { continue }
+            let code = SystemError.last
+            if let full = StateStore.problem(code, writing: path, in: folder) { return .failure(Refusal(full)) }
+            guard code == SystemError.addressInUse else { continue }
             // Someone's, or left by a judge that was killed: only one no one listens on
             // (ECONNREFUSED) is replaced.
             if let live = Platform.connectedSocket(to: path, patience: 0.2) {
@@ -100,8 +112,8 @@ package final class ApprovalDesk {
             guard SystemError.last == SystemError.connectionRefused else { continue }
             guard Platform.facts(of: path, followingLinks: false)?.isSocket == true, Platform.remove(path),
                   let listener = Platform.listeningSocket(at: path, mode: 0o666) else { continue }
-            note(slot, whose, in: directory)
-            return .success(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers))
+            return noted(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers), slot, whose,
+                         in: directory, folder: folder)
         }
         return .failure(Refusal("every one of the \(slots) places for a request in \(folder) is taken"))
     }
@@ -118,10 +130,27 @@ package final class ApprovalDesk {
         return Refusal("\(mine) requests of \(request.requester)'s are waiting already: answer or withdraw one first")
     }
 
-    /// Whose request a slot holds: `<slot>.who`, a file of root's alone, holding the uid.
-    private static func note(_ slot: Int, _ whose: String, in directory: FileDescriptor) {
+    /// Whose request a slot holds: `<slot>.who`, a file of root's alone, holding the uid
+    /// and origin. A desk whose note cannot be written (a full file system) is closed:
+    /// unnoted, it would escape the per-person count.
+    private static func noted(_ desk: ApprovalDesk, _ slot: Int, _ whose: String, in directory: FileDescriptor,
+                              folder: String) -> Result<ApprovalDesk, Refusal> {
         _ = directory.remove("\(slot).who")
-        directory.createNewFile("\(slot).who", mode: 0o600)?.writeAll(Array("\(whose)\n".utf8))
+        var written = false
+        var code: Int32 = 0
+        if let file = directory.createNewFile("\(slot).who", mode: 0o600) {
+            written = file.writeAll(Array("\(whose)\n".utf8))
+            code = SystemError.last
+            file.close()
+        } else {
+            code = SystemError.last
+        }
+        guard written else {
+            desk.close()
+            return .failure(Refusal(StateStore.problem(code, writing: "\(folder)/\(slot).who", in: folder)
+                                    ?? "cannot write \(folder)/\(slot).who: \(Platform.describe(errno: code))"))
+        }
+        return .success(desk)
     }
 
     /// Whether slot `slot` holds a live request of `uid`'s: its note says so, and a judge

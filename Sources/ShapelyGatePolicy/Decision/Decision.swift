@@ -76,6 +76,10 @@ package struct Decision {
         case .locked(let seconds):
             door.note(log, .locked(untrustedRecord: false), progress: AuditProgress())
             return Judged(.locked(untrustedRecord: false), "locked after a wrong answer; try again in \(seconds) s")
+        case .full(let reason):
+            // No record can be kept, so no board is counted: a denial that says what is full.
+            door.note(log, .failed(.error), progress: AuditProgress())
+            return Judged(.failed(.error), door.refusal(reason), failed: true)
         case .untrusted(let reason):
             door.note(log, .locked(untrustedRecord: true), progress: AuditProgress())
             door.warn("not trusting the lockout record " + reason)
