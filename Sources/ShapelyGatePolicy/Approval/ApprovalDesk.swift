@@ -23,6 +23,8 @@
 //   window, capped by the policy) and `deny ID` answer it when ID is its id, and only
 //   then; anything else changes nothing. Once answered, or once the judge
 //   stops waiting, the socket is removed: an id is never answered twice.
+// - A file system that is full (no space, no inode, the quota) refuses the request naming
+//   the folder whose file system it is; a socket whose note cannot be written is closed.
 // - A reason the person gives while the request waits (`give`, once) is listed with it
 //   and handed to `heard` (which tells the approvers again).
 
@@ -72,26 +74,12 @@ package final class ApprovalDesk {
             return .failure(Refusal("\(folder) must be a folder of root's, mode 0755"))
         }
         defer { directory.close() }
-        // The lock is a file of root's only: anyone may open the folder, and so lock it.
-        let opened: (FileDescriptor, FileFacts)
-        do throws(FileReadError) {
-            opened = try directory.openRegularFile(".lock", flags: [.readWrite, .create, .noFollow], mode: 0o600)
-        } catch {
-            return .failure(Refusal(StateStore.problem(error.code, writing: "\(folder)/.lock", in: folder)
-                                    ?? "cannot use \(folder)/.lock: it must be a file of root's alone"))
-        }
-        let (lock, facts) = opened
-        guard facts.owner == Platform.effectiveUser, facts.mode & 0o077 == 0 else {
-            lock.close()
-            return .failure(Refusal("cannot use \(folder)/.lock: it must be a file of root's alone"))
+        let lock: FileDescriptor
+        switch locked(directory, folder: folder) {
+        case .success(let held): lock = held
+        case .failure(let refusal): return .failure(refusal)
         }
         defer { lock.close() }
-        let patience = Platform.monotonicSeconds() + 5
-        while !lock.tryLock() {
-            guard Platform.monotonicSeconds() < patience, Platform.waitForSignal(among: Signals.judgeEndings, within: 0.05) == nil else {
-                return .failure(Refusal("\(folder)/.lock is held by another process"))
-            }
-        }
         let whose = "\(request.requesterUID) \(origin)"
         if let refusal = crowded(request, whose, in: directory, folder: folder) { return .failure(refusal) }
         for slot in 0..<slots {
@@ -116,6 +104,31 @@ package final class ApprovalDesk {
                          in: directory, folder: folder)
         }
         return .failure(Refusal("every one of the \(slots) places for a request in \(folder) is taken"))
+    }
+
+    /// The folder's lock, held: a file of root's only (anyone may open the folder, and so
+    /// lock it), waited for at most 5 s.
+    private static func locked(_ directory: FileDescriptor, folder: String) -> Result<FileDescriptor, Refusal> {
+        let opened: (FileDescriptor, FileFacts)
+        do throws(FileReadError) {
+            opened = try directory.openRegularFile(".lock", flags: [.readWrite, .create, .noFollow], mode: 0o600)
+        } catch {
+            return .failure(Refusal(StateStore.problem(error.code, writing: "\(folder)/.lock", in: folder)
+                                    ?? "cannot use \(folder)/.lock: it must be a file of root's alone"))
+        }
+        let (lock, facts) = opened
+        guard facts.owner == Platform.effectiveUser, facts.mode & 0o077 == 0 else {
+            lock.close()
+            return .failure(Refusal("cannot use \(folder)/.lock: it must be a file of root's alone"))
+        }
+        let patience = Platform.monotonicSeconds() + 5
+        while !lock.tryLock() {
+            guard Platform.monotonicSeconds() < patience, Platform.waitForSignal(among: Signals.judgeEndings, within: 0.05) == nil else {
+                lock.close()
+                return .failure(Refusal("\(folder)/.lock is held by another process"))
+            }
+        }
+        return .success(lock)
     }
 
     /// The most requests one person may have waiting at once.

@@ -18,7 +18,9 @@
 // - Every read-modify-write happens under an exclusive flock on `lockout.lock`. The
 //   lock is waited for a bounded time, watching for ending signals; a lock held longer
 //   is a denial that says so, never a hang.
-// - Writes are atomic: a new file in the same folder, flushed, then renamed over.
+// - Writes are atomic: a new file in the same folder, written whole, flushed, then
+//   renamed over; a short write fails. A failure for lack of space (ENOSPC, EDQUOT) says
+//   which folder's file system is full (`problem`), not which record to remove.
 // - `read` tells apart "no state", a state, a damaged file, and a file that cannot be
 //   read at all; `Lockout` treats the last two as locked.
 
