@@ -1,6 +1,7 @@
 // ApprovalReasonTests.swift — the reason a child types on sudo's waiting screen: the
 // request is made at once, and the reason follows when Enter sends it, made visible, to
-// mum's --pending and to the notify= program (run again with SHAPELYGATE_REASON).
+// mum's --pending and to the notify= program (run again with SHAPELYGATE_REASON); and a
+// request whose sudo is gone is gone at once.
 
 import TestSupport
 import Testing
@@ -40,6 +41,29 @@ struct ApprovalReasonTests {
         #expect(kid.waitFor("status-1"))
         #expect(notifyRuns(told).count == 2)
         #expect(!exists(space.folder + "/ran"))
+    }
+
+    /// sudo killed outright while the request waits: its judge (which the plugin starts
+    /// with SIGHUP as its parent-death signal) withdraws the request at once, recorded
+    /// interrupted; mum's --pending no longer lists it, and her yes runs nothing.
+    @Test func sudoKilledTakesItsRequestAway() throws {
+        let space = try base.space("approval=parent approvers=mum approval-timeout=600")
+        let pidFile = space.folder + "/sudo.pid"
+        let kid = space.run(ApprovalTests.accounts + "\n" + "sh -c 'echo $$ >\(pidFile); exec \"$@\"' sudo "
+                            + base.asUser(ApprovalTests.kid, "sudo /usr/bin/touch '\(space.folder)/ran'") + "\necho status-$?")
+        let id = try #require(base.requestID(kid))
+        let sudo = try #require(pid_t(String(readText(pidFile).filter(\.isNumber))))
+        #expect(kill(sudo, SIGKILL) == 0)
+        var gone = false
+        let deadline = monotonicNow() + 20
+        while !gone && monotonicNow() < deadline {
+            let pending = base.approver(space, "--pending")
+            gone = pending.waitFor("status-0") && !pending.screenText.contains(id)
+        }
+        #expect(gone, "the request of a sudo killed is still listed")
+        #expect(base.approver(space, "--approve \(id)").waitFor("status-1"))
+        #expect(!exists(space.folder + "/ran"))
+        #expect(base.records(space).contains("denied/interrupted/kid/-"), "\(base.records(space))")
     }
 
     /// The text of each run of the notify program.
