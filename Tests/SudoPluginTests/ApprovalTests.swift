@@ -144,7 +144,7 @@ struct ApprovalTests {
     /// The child's crowd at the desk does not keep mum out: four processes of the
     /// child's, 64 threads each, connect in a loop (blocking, so each waits in the
     /// kernel's line for the desk's queue, ahead of mum) and hold a few connections open,
-    /// silent, for 6 s: far past the desk's old backlog (16) and old pace (8 a look), under
+    /// silent, for 8 s: far past the desk's old backlog (16) and old pace (8 a look), under
     /// which mum's one connect timed out and read as "no request". Mum's --pending, started
     /// once the queue is full and done before the crowd ends, and her --deny wait their
     /// turn ("busy, trying again"): the request is listed and the no lands.
@@ -181,7 +181,7 @@ struct ApprovalTests {
                 for s in held:
                     s.close()
             def run():
-                end = time.time() + 6
+                end = time.time() + 8
                 counts = [0]
                 threads = [threading.Thread(target=knock, args=(end, counts)) for _ in range(64)]
                 for t in threads: t.start()
