@@ -5,7 +5,8 @@
 // Contract:
 // - --pending prints one line per request the caller may answer, oldest wait first:
 //   `ID  USER  TERMINAL  WAITED  COMMAND` (the command whole, as its board shows it);
-//   nothing when there is none. Status 0.
+//   nothing when there is none; a reason the person gave on a line of its own below,
+//   `    reason: ...`. Status 0.
 // - --approve ID and --deny ID answer that one request: one line saying what was
 //   answered, status 0; or `no request ID that you may answer`, status 1 (an id that
 //   is gone, another's, or never was). An id that is not 8 of the id's characters is a
@@ -35,8 +36,9 @@ package struct ApprovalClient {
         case .pending:
             let lines = ask("pending").compactMap(\.last).compactMap { reply -> (Int, String)? in
                 let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map { Visible.screen(String($0)) }
-                guard fields.count == 6, fields[0] == "request", let waited = Int(fields[4]) else { return nil }
-                return (waited, "\(fields[1])  \(fields[2])  \(fields[3])  \(Self.duration(waited)) ago  \(fields[5])\n")
+                guard fields.count == 6 || fields.count == 7, fields[0] == "request", let waited = Int(fields[4]) else { return nil }
+                let reason = fields.count == 7 ? "    reason: \(fields[6])\n" : ""
+                return (waited, "\(fields[1])  \(fields[2])  \(fields[3])  \(Self.duration(waited)) ago  \(fields[5])\n" + reason)
             }
             return Ending(.informed(lines.sorted { $0.0 > $1.0 }.map(\.1).joined()))
         case .approve(let id, let window): return answer(id, approving: true, window: window)

@@ -56,7 +56,8 @@ package final class FileDescriptor {
     }
 
     /// Every byte, retrying after EINTR and short writes (Platform.writeAll).
-    package func writeAll(_ bytes: [UInt8]) { Platform.writeAll(rawValue, bytes) }
+    @discardableResult
+    package func writeAll(_ bytes: [UInt8]) -> Bool { Platform.writeAll(rawValue, bytes) }
 
     /// fsync(2): whether the file reached the disk.
     package func sync() -> Bool { fsync(rawValue) == 0 }

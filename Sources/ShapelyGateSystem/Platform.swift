@@ -167,9 +167,11 @@ extension Platform {
 }
 
 extension Platform {
-    /// Writes every byte, retrying after EINTR and short writes; gives up quietly on any
-    /// other error (a closed or hung-up descriptor, a full disk).
-    package static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+    /// Writes every byte, retrying after EINTR and short writes; gives up on any other
+    /// error (a closed or hung-up descriptor, a full disk): whether every byte went,
+    /// SystemError.last saying why not.
+    @discardableResult
+    package static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -178,9 +180,11 @@ extension Platform {
             } else if count < 0 && errno == EINTR {
                 continue
             } else {
-                return
+                if count == 0 { errno = EIO }
+                return false
             }
         }
+        return true
     }
 
     package static func closeDescriptor(_ descriptor: Int32) -> Int32 {

@@ -35,6 +35,9 @@ package enum SystemError {
     package static let addressInUse = EADDRINUSE
     package static let connectionRefused = ECONNREFUSED
     package static let timedOut = ETIMEDOUT
+
+    /// Whether `code` says the file system is full (no space, no inodes, or the quota).
+    package static func isFull(_ code: Int32) -> Bool { code == ENOSPC || code == EDQUOT }
 }
 
 /// What stat(2) said of a file.

@@ -23,6 +23,35 @@ package enum TerminalCalls {
         return tcgetattr(descriptor, &settings) == 0 ? settings : nil
     }
 
+    /// Settings to put back, and the person's erase, kill, word-erase and end-of-file
+    /// keys in them.
+    package struct Saved {
+        fileprivate let settings: termios
+        package var keys: (erase: UInt8, kill: UInt8, wordErase: UInt8, endOfFile: UInt8) {
+            withUnsafeBytes(of: settings.c_cc) { cc in (cc[Int(VERASE)], cc[Int(VKILL)], cc[Int(VWERASE)], cc[Int(VEOF)]) }
+        }
+    }
+
+    /// Puts the terminal in key-by-key input (no editing, no echo; keys still signal,
+    /// output still processed): the settings it had, to put back, or nil.
+    package static func keyByKey(_ descriptor: Int32) -> Saved? {
+        guard let saved = settings(descriptor) else { return nil }
+        var changed = saved
+        changed.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | IEXTEN)
+        changed.c_lflag |= tcflag_t(ISIG)
+        withUnsafeMutableBytes(of: &changed.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        return tcsetattr(descriptor, TCSANOW, &changed) == 0 ? Saved(settings: saved) : nil
+    }
+
+    /// Puts `saved` settings back.
+    package static func restore(_ descriptor: Int32, _ saved: Saved) {
+        var settings = saved.settings
+        _ = tcsetattr(descriptor, TCSANOW, &settings)
+    }
+
     /// The window's columns, or nil when the terminal does not say.
     package static func columns(_ descriptor: Int32) -> Int? {
         var size = winsize()

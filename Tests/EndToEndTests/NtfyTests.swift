@@ -229,6 +229,27 @@ struct NtfyTests {
         #expect(stub.received("publish", "replies").isEmpty)
     }
 
+    /// The run after the person gave a reason: the message says it (written out), the
+    /// title says it is the reason, and the buttons are the same.
+    @Test func aReasonIsInTheMessageWhenThereIsOne() {
+        let scratch = Scratch(), stub = NtfyStub(scratch)
+        var environment = requestEnvironment(settings: settingsFile(scratch, stub, token: nil))
+        environment["SHAPELYGATE_REASON"] = "for my homework \u{1b}[2J"
+        let (run, ended) = notify(environment)
+        #expect(ended == .exited(0), "\(run.errorText)")
+        let published = stub.received("publish", "requests")
+        #expect(published.count == 1)
+        guard let message = published.first else { return }
+        #expect(message.body.contains("/usr/bin/apt install cowsay\nReason: for my homework \\x1b[2J\n"), "\(message.body)")
+        #expect(message.header("Title") == "shapelygate: kid gives a reason (K7QX3MZD)")
+        #expect(buttons(message.header("Actions") ?? "").map { $0.filter { $0.hasPrefix("body=") } }
+            == [["body=approve K7QX3MZD"], ["body=deny K7QX3MZD"]])
+        // Without one, no reason line.
+        let (first, firstEnded) = notify(requestEnvironment(settings: settingsFile(scratch, stub, token: nil)))
+        #expect(firstEnded == .exited(0), "\(first.errorText)")
+        #expect(stub.received("publish", "requests").last.map { !$0.body.contains("Reason:") } == true)
+    }
+
     @Test func withoutATokenNoAuthorizationIsSent() {
         let scratch = Scratch(), stub = NtfyStub(scratch)
         writeFile(scratch.path + "/empty.conf", "")

@@ -15,7 +15,9 @@ import Glibc
 struct PamApprovalTests {
     func request(_ options: String) throws -> (PamSpace, PtyProcess, String) {
         let space = try #require(PamSpace(services: ["gate-test": stack("person=login users=kid approvers=mum seed=1 " + options)]))
-        let pty = space.run("pamtester -I rhost=phone.home.example -I tty=/dev/pts/7 gate-test kid authenticate\necho status-$?")
+        // pamtester's pid, so a test can take the door away.
+        let pty = space.run("sh -c 'echo $$ >\(space.folder)/door.pid; exec \"$@\"' pamtester "
+                            + "pamtester -I rhost=phone.home.example -I tty=/dev/pts/7 gate-test kid authenticate\necho status-$?")
         #expect(pty.waitFor("They answer with: shapelygate --approve "), "\(pty.screenText)")
         #expect(pty.screenText.contains("Who may approve: mum"))
         let text = pty.screenText
@@ -60,5 +62,50 @@ struct PamApprovalTests {
         #expect(space.space.journal.receive(timeout: 5)?[field: "SHAPELYGATE_APPROVER"] == "mum")
         pty.type("\(BoardOracle(seed: 1).wrong)\r")
         #expect(pty.waitFor("status-0"), "\(pty.screenText)")
+    }
+
+    /// The door gone (the program that asked killed): the request is withdrawn at once,
+    /// not left until approval-timeout.
+    @Test func aDoorGoneWithdrawsTheRequest() throws {
+        let (space, pty, id) = try request("approval=parent approval-timeout=600")
+        let door = try #require(pid_t(String(readText(space.folder + "/door.pid").filter(\.isNumber))))
+        #expect(kill(door, SIGKILL) == 0)
+        #expect(pty.waitFor("status-"))
+        var gone = false
+        let deadline = monotonicNow() + 20
+        while !gone && monotonicNow() < deadline {
+            let pending = answer(space, "--pending")
+            gone = pending.waitFor("status-0") && !pending.screenText.contains(id)
+        }
+        #expect(gone, "the request of a door gone is still listed")
+        #expect(answer(space, "--approve \(id)").waitFor("status-1"))
+        #expect(space.records(timeout: 5).compactMap { $0[field: "SHAPELYGATE_REASON"] }.contains("withdrawn"))
+    }
+
+    /// A full file system says what is full: the requests' folder (no inode left for a
+    /// socket), and the person's records (no block left for the lockout record), never
+    /// that root must remove a record.
+    @Test func aFullFileSystemSaysWhatIsFull() throws {
+        let space = try #require(PamSpace(services: [
+            "ask": stack("person=login users=kid approvers=mum approval=parent seed=1"),
+            "board": stack("person=login users=kid seed=1 cooldown=60"),
+        ]))
+        let pty = space.run("""
+            mount -t tmpfs -o size=4k,nr_inodes=2,mode=0755 tmpfs /run/shapelygate-requests
+            : >/run/shapelygate-requests/.lock; chmod 0600 /run/shapelygate-requests/.lock
+            mount -t tmpfs -o size=4k,mode=0755 tmpfs /run/shapelygate
+            mkdir -m 0700 /run/shapelygate/2001
+            dd if=/dev/zero of=/run/shapelygate/filler bs=4096 count=2 2>/dev/null
+            pamtester ask kid authenticate; echo status-$?
+            pamtester board kid authenticate; echo status-$?
+            """)
+        #expect(pty.waitFor("status-", timeout: 20))
+        #expect(pty.waitFor("status-", after: after("status-", in: pty), timeout: 20), "\(pty.screenText)")
+        let text = oneLine(pty.screenText)
+        #expect(text.contains("shapelygate: the file system holding /run/shapelygate-requests is full: cannot write /run/shapelygate-requests/0"),
+                "\(pty.screenText)")
+        #expect(text.contains("shapelygate: the file system holding /run/shapelygate/2001 is full: cannot write /run/shapelygate/2001/lockout"),
+                "\(pty.screenText)")
+        #expect(!text.contains("root removes it") && !text.contains("root must remove"))
     }
 }

@@ -65,4 +65,22 @@ struct PamPkexecTests {
         #expect(!pty.screenText.contains("shell-as-root"))
         #expect(space.records().first?[field: "SHAPELYGATE_REASON"] == "too-many-attempts")
     }
+
+    /// Under approval=parent the approver cannot see polkit's action: --pending says so,
+    /// and shows what the door knows (the service, the account authenticated, the caller).
+    @Test func theApproverIsToldTheActionCannotBeSeen() throws {
+        let (space, pty) = try pkexec("approval=parent approvers=mum")
+        #expect(pty.waitFor("They answer with: shapelygate --approve "), "\(pty.screenText)\n\(readText(space.folder + "/polkitd.log"))")
+        let text = pty.screenText
+        let id = try #require(text.ranges(of: "--approve ").last.map { String(text[$0.upperBound...].prefix(8)) })
+        let pending = space.run("setpriv --reuid=2002 --regid=100 --init-groups \(Gates.installed) --pending\necho status-$?")
+        #expect(pending.waitFor("status-0"))
+        #expect(pending.screenText.contains("\(id)  kid  ") && pending.screenText.contains(
+            "polkit-1: authenticate as mum, asked by kid (uid 2001); the action cannot be seen (polkit does not tell the PAM stack)"),
+                "\(pending.screenText)")
+        let no = space.run("setpriv --reuid=2002 --regid=100 --init-groups \(Gates.installed) --deny \(id)\necho status-$?")
+        #expect(no.waitFor("status-0"), "\(no.screenText)")
+        #expect(pty.waitFor("status-"), "\(pty.screenText)")
+        #expect(!pty.screenText.contains("shell-as-root"))
+    }
 }

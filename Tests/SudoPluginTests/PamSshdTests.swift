@@ -46,7 +46,7 @@ struct PamSshdTests {
             ssh-keygen -q -t ed25519 -N '' -f '\(folder)/host_key'
             $(command -v sshd) -f '\(folder)/sshd_config' -E '\(folder)/sshd.log'
             trap 'kill "$(cat '\''\(folder)/sshd.pid'\'')"' EXIT HUP TERM
-            \(ssh)
+            sh -c 'echo $$ >'\''\(folder)/ssh.pid'\''; exec "$@"' ssh \(ssh)
             echo status-$?
             """)
         return (space, pty)
@@ -72,5 +72,67 @@ struct PamSshdTests {
         #expect(!pty.screenText.contains("shell-as-kid"))
         #expect(pty.screenText.contains("Permission denied"))
         #expect(space.records().first?[field: "SHAPELYGATE_REASON"] == "too-many-attempts")
+    }
+
+    /// mum, answering from a run of her own in the namespace.
+    func approver(_ space: PamSpace, _ words: String) -> PtyProcess {
+        space.run("setpriv --reuid=2002 --regid=100 --init-groups \(Gates.installed) \(words)\necho status-$?")
+    }
+
+    /// The request's id, as the prompt's screen shows it.
+    func requestID(_ pty: PtyProcess) -> String? {
+        let text = pty.screenText
+        return text.ranges(of: "--approve ").last.map { String(text[$0.upperBound...].prefix(8)) }
+    }
+
+    /// At ssh the wait is a prompt: who may approve and the id are seen before anyone
+    /// answers; what is typed there is the reason mum reads; each Enter looks again, and
+    /// the Enter after her yes logs in.
+    @Test func theWaitIsAPromptAndItsAnswerIsTheReason() throws {
+        let (space, pty) = try login("approval=parent approvers=mum", port: 2)
+        #expect(pty.waitFor("Waiting for mum: Enter looks again, or type a reason: "),
+                "\(pty.screenText)\n\(readText(space.folder + "/sshd.log"))")
+        #expect(pty.screenText.contains("Who may approve: mum"), "\(pty.screenText)")
+        #expect(pty.screenText.contains("Time left: 5 min 0 s"), "\(pty.screenText)")
+        let id = try #require(requestID(pty))
+        let seen = pty.screen.count
+        pty.type("\r")
+        #expect(pty.waitFor("Waiting for mum: Enter looks again, or type a reason: ", after: seen), "\(pty.screenText)")
+        #expect(pty.waitFor("Time left: ", after: seen), "\(pty.screenText)")
+        pty.type("for my \u{1B}[31mhomework\r")
+        #expect(pty.waitFor("Reason sent: for my \\x1b[31mhomework"), "\(pty.screenText)")
+        #expect(pty.waitFor("Waiting for mum: Enter looks again: "), "\(pty.screenText)")
+        let pending = approver(space, "--pending")
+        #expect(pending.waitFor("status-0"))
+        #expect(pending.screenText.contains("\(id)  kid  "), "\(pending.screenText)")
+        #expect(pending.screenText.contains("    reason: for my \\x1b[31mhomework"), "\(pending.screenText)")
+        let yes = approver(space, "--approve \(id)")
+        #expect(yes.waitFor("status-0"), "\(yes.screenText)")
+        pty.type("\r")
+        #expect(pty.waitFor("status-0"), "\(pty.screenText)")
+        #expect(pty.screenText.contains("shell-as-kid"))
+    }
+
+    /// The client gone (ssh killed): the request is withdrawn at once, not left until
+    /// approval-timeout; mum's --pending no longer lists it, and her yes finds nothing.
+    @Test func aClientGoneWithdrawsTheRequest() throws {
+        let (space, pty) = try login("approval=parent approvers=mum approval-timeout=600", port: 3)
+        #expect(pty.waitFor("Enter looks again"), "\(pty.screenText)\n\(readText(space.folder + "/sshd.log"))")
+        let id = try #require(requestID(pty))
+        let listed = approver(space, "--pending")
+        #expect(listed.waitFor("status-0") && listed.screenText.contains(id), "\(listed.screenText)")
+        let client = try #require(pid_t(String(readText(space.folder + "/ssh.pid").filter(\.isNumber))))
+        #expect(kill(client, SIGKILL) == 0)
+        #expect(pty.waitFor("status-"))
+        var gone = false
+        let deadline = monotonicNow() + 20
+        while !gone && monotonicNow() < deadline {
+            let pending = approver(space, "--pending")
+            gone = pending.waitFor("status-0") && !pending.screenText.contains(id)
+        }
+        #expect(gone, "the request of a client gone is still listed")
+        let late = approver(space, "--approve \(id)")
+        #expect(late.waitFor("status-1"), "\(late.screenText)")
+        #expect(space.records(timeout: 5).compactMap { $0[field: "SHAPELYGATE_REASON"] }.contains("withdrawn"))
     }
 }

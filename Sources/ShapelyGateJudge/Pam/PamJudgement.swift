@@ -84,10 +84,10 @@ package struct PamJudgement {
         var log = AuditLog(policy: gate.policy, user: person.name, terminal: facts.terminal.map(Visible.log) ?? "none",
                            command: [], purpose: guarding, mode: "pam")
         log.service = facts.serviceName
-        var door = PamDoor(conversation: conversation, board: board)
+        var door = PamDoor(conversation: conversation, board: board, waitsAtPrompt: facts.service == "sshd")
         var decision = Decision(approval: approval, cooldown: gate.options.cooldown, records: PersonRecords(uid: person.uid),
                                 requester: person.name, requesterUID: person.uid, terminal: requestPlace(log.terminal),
-                                shown: guarding)
+                                shown: askedFor)
         // A login from elsewhere (person=login, PAM_RHOST) counts apart: a stranger's ssh
         // attempts in this name hold back none of the person's own requests.
         if options.person == .login, let host = facts.remoteHost, !host.isEmpty {
@@ -96,6 +96,17 @@ package struct PamJudgement {
         let judged = decision.decide(through: &door, log: &log)
         conversation = door.conversation
         return (judged.passed ? .pass : .denied, judged.message)
+    }
+
+    /// What a request asks for, as approvers read it: what the board shows; at polkit's
+    /// door, whose helper does not tell the stack which action is asked, that it cannot
+    /// be seen, and what the door does know (the service, the account authenticated,
+    /// the caller the kernel names).
+    var askedFor: String {
+        guard facts.service == "polkit-1" else { return guarding }
+        let caller = facts.caller.map { uid in "\(AccountPerson.find(uid: uid)?.name ?? "uid\(uid)") (uid \(uid))" } ?? "an unknown caller"
+        return Visible.screen("polkit-1: authenticate as \(facts.user ?? "?"), asked by \(caller); "
+                              + "the action cannot be seen (polkit does not tell the PAM stack)")
     }
 
     /// Where the request comes from, as an approver's `--pending` and notice show it: the

@@ -23,6 +23,10 @@
 //   window, capped by the policy) and `deny ID` answer it when ID is its id, and only
 //   then; anything else changes nothing. Once answered, or once the judge
 //   stops waiting, the socket is removed: an id is never answered twice.
+// - A file system that is full (no space, no inode, the quota) refuses the request naming
+//   the folder whose file system it is; a socket whose note cannot be written is closed.
+// - A reason the person gives while the request waits (`give`, once) is listed with it
+//   and handed to `heard` (which tells the approvers again).
 
 import ShapelyGate
 import ShapelyGateSystem
@@ -36,6 +40,10 @@ package final class ApprovalDesk {
     package let request: ApprovalRequest
     package let approvers: Approvers
     private let opened = Platform.monotonicSeconds()
+    /// The person's reason, once given (already visible text, ApprovalRequest.reason).
+    package private(set) var reason: String?
+    /// Told the reason when it comes (the approvers' second notice).
+    package var heard: (String) -> Void = { _ in }
     /// The socket's node, so that closing removes this socket and no other.
     private let node: (device: UInt64, inode: UInt64)
 
@@ -56,7 +64,9 @@ package final class ApprovalDesk {
     package static func open(for request: ApprovalRequest, approvers: Approvers, folder: String = folder,
                              origin: String = "") -> Result<ApprovalDesk, Refusal> {
         if !Platform.makeFolder(folder, mode: 0o755) && SystemError.last != SystemError.exists {
-            return .failure(Refusal("cannot make \(folder): \(Platform.describe(errno: SystemError.last))"))
+            let code = SystemError.last
+            return .failure(Refusal(StateStore.problem(code, writing: folder, in: folder)
+                                    ?? "cannot make \(folder): \(Platform.describe(errno: code))"))
         }
         let directory = FileDescriptor.openFolder(folder, followingLinks: false)
         guard let directory, let info = directory.facts, info.owner == Platform.effectiveUser, info.permissions == 0o755 else {
@@ -64,27 +74,23 @@ package final class ApprovalDesk {
             return .failure(Refusal("\(folder) must be a folder of root's, mode 0755"))
         }
         defer { directory.close() }
-        // The lock is a file of root's only: anyone may open the folder, and so lock it.
-        guard let (lock, facts) = try? directory.openRegularFile(".lock", flags: [.readWrite, .create, .noFollow], mode: 0o600),
-              facts.owner == Platform.effectiveUser, facts.mode & 0o077 == 0 else {
-            return .failure(Refusal("cannot use \(folder)/.lock: it must be a file of root's alone"))
+        let lock: FileDescriptor
+        switch locked(directory, folder: folder) {
+        case .success(let held): lock = held
+        case .failure(let refusal): return .failure(refusal)
         }
         defer { lock.close() }
-        let patience = Platform.monotonicSeconds() + 5
-        while !lock.tryLock() {
-            guard Platform.monotonicSeconds() < patience, Platform.waitForSignal(among: Signals.judgeEndings, within: 0.05) == nil else {
-                return .failure(Refusal("\(folder)/.lock is held by another process"))
-            }
-        }
         let whose = "\(request.requesterUID) \(origin)"
         if let refusal = crowded(request, whose, in: directory, folder: folder) { return .failure(refusal) }
         for slot in 0..<slots {
             let path = "\(folder)/\(slot)"
             if let listener = Platform.listeningSocket(at: path, mode: 0o666) {
-                note(slot, whose, in: directory)
-                return .success(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers))
+                return noted(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers), slot, whose,
+                             in: directory, folder: folder)
             }
-            guard SystemError.last == SystemError.addressInUse else { continue }
+            let code = SystemError.last
+            if let full = StateStore.problem(code, writing: path, in: folder) { return .failure(Refusal(full)) }
+            guard code == SystemError.addressInUse else { continue }
             // Someone's, or left by a judge that was killed: only one no one listens on
             // (ECONNREFUSED) is replaced.
             if let live = Platform.connectedSocket(to: path, patience: 0.2) {
@@ -94,10 +100,35 @@ package final class ApprovalDesk {
             guard SystemError.last == SystemError.connectionRefused else { continue }
             guard Platform.facts(of: path, followingLinks: false)?.isSocket == true, Platform.remove(path),
                   let listener = Platform.listeningSocket(at: path, mode: 0o666) else { continue }
-            note(slot, whose, in: directory)
-            return .success(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers))
+            return noted(ApprovalDesk(listener: listener, path: path, request: request, approvers: approvers), slot, whose,
+                         in: directory, folder: folder)
         }
         return .failure(Refusal("every one of the \(slots) places for a request in \(folder) is taken"))
+    }
+
+    /// The folder's lock, held: a file of root's only (anyone may open the folder, and so
+    /// lock it), waited for at most 5 s.
+    private static func locked(_ directory: FileDescriptor, folder: String) -> Result<FileDescriptor, Refusal> {
+        let opened: (FileDescriptor, FileFacts)
+        do throws(FileReadError) {
+            opened = try directory.openRegularFile(".lock", flags: [.readWrite, .create, .noFollow], mode: 0o600)
+        } catch {
+            return .failure(Refusal(StateStore.problem(error.code, writing: "\(folder)/.lock", in: folder)
+                                    ?? "cannot use \(folder)/.lock: it must be a file of root's alone"))
+        }
+        let (lock, facts) = opened
+        guard facts.owner == Platform.effectiveUser, facts.mode & 0o077 == 0 else {
+            lock.close()
+            return .failure(Refusal("cannot use \(folder)/.lock: it must be a file of root's alone"))
+        }
+        let patience = Platform.monotonicSeconds() + 5
+        while !lock.tryLock() {
+            guard Platform.monotonicSeconds() < patience, Platform.waitForSignal(among: Signals.judgeEndings, within: 0.05) == nil else {
+                lock.close()
+                return .failure(Refusal("\(folder)/.lock is held by another process"))
+            }
+        }
+        return .success(lock)
     }
 
     /// The most requests one person may have waiting at once.
@@ -112,10 +143,27 @@ package final class ApprovalDesk {
         return Refusal("\(mine) requests of \(request.requester)'s are waiting already: answer or withdraw one first")
     }
 
-    /// Whose request a slot holds: `<slot>.who`, a file of root's alone, holding the uid.
-    private static func note(_ slot: Int, _ whose: String, in directory: FileDescriptor) {
+    /// Whose request a slot holds: `<slot>.who`, a file of root's alone, holding the uid
+    /// and origin. A desk whose note cannot be written (a full file system) is closed:
+    /// unnoted, it would escape the per-person count.
+    private static func noted(_ desk: ApprovalDesk, _ slot: Int, _ whose: String, in directory: FileDescriptor,
+                              folder: String) -> Result<ApprovalDesk, Refusal> {
         _ = directory.remove("\(slot).who")
-        directory.createNewFile("\(slot).who", mode: 0o600)?.writeAll(Array("\(whose)\n".utf8))
+        var written = false
+        var code: Int32 = 0
+        if let file = directory.createNewFile("\(slot).who", mode: 0o600) {
+            written = file.writeAll(Array("\(whose)\n".utf8))
+            code = SystemError.last
+            file.close()
+        } else {
+            code = SystemError.last
+        }
+        guard written else {
+            desk.close()
+            return .failure(Refusal(StateStore.problem(code, writing: "\(folder)/\(slot).who", in: folder)
+                                    ?? "cannot write \(folder)/\(slot).who: \(Platform.describe(errno: code))"))
+        }
+        return .success(desk)
     }
 
     /// Whether slot `slot` holds a live request of `uid`'s: its note says so, and a judge
@@ -166,7 +214,7 @@ package final class ApprovalDesk {
         switch (words.first, words.count) {
         case ("pending", 1):
             let waited = Int(Platform.monotonicSeconds() - opened)
-            Platform.writeAll(connection, Array(request.pendingLine(waited: waited).utf8))
+            Platform.writeAll(connection, Array(request.pendingLine(waited: waited, reason: reason).utf8))
         case ("approve", 2) where words[1] == request.id, ("deny", 2) where words[1] == request.id,
              ("approve", 3) where words[1] == request.id && Self.window(words[2]) != nil:
             // Two steps: an answer counts only when the approver's program is still there to
@@ -190,6 +238,16 @@ package final class ApprovalDesk {
     private func answerLine(_ word: String) -> String {
         [word, request.id, ApprovalRequest.field(request.requester), ApprovalRequest.field(request.terminal),
          ApprovalRequest.field(request.forApprovers)].joined(separator: "\t") + "\n"
+    }
+
+    /// The person's reason, from what they typed: kept and told the first time it says
+    /// something; whether it was.
+    @discardableResult
+    package func give(reason typed: [UInt8]) -> Bool {
+        guard reason == nil, let said = ApprovalRequest.reason(typed) else { return false }
+        reason = said
+        heard(said)
+        return true
     }
 
     /// Stops listening and removes the socket (when it is still this one): the request

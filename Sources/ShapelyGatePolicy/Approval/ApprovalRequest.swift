@@ -9,6 +9,9 @@
 //   quoted as the board quotes them, every field passes Visible.screen once (what could
 //   act on a terminal written out, a backslash left as it is), and a tab or newline
 //   never appears inside a field.
+// - A reason the person types is one line of at most `reasonLimit` bytes once made
+//   visible (cut on a character's boundary), its long blank runs written out as the
+//   words' are; a reason with nothing but blanks is none.
 
 import ShapelyGate
 import ShapelyGateScreen
@@ -38,10 +41,28 @@ package struct ApprovalRequest: Equatable, Sendable {
         text.count == 8 && text.allSatisfy { alphabet.contains($0) }
     }
 
-    /// The line the judge sends for `--pending`: tab-separated, one line.
-    package func pendingLine(waited seconds: Int) -> String {
-        ["request", id, Self.field(requester), Self.field(terminal), String(max(0, seconds)), Self.field(forApprovers)]
-            .joined(separator: "\t") + "\n"
+    /// The line the judge sends for `--pending`: tab-separated, one line; the reason,
+    /// when the person gave one, last.
+    package func pendingLine(waited seconds: Int, reason: String? = nil) -> String {
+        (["request", id, Self.field(requester), Self.field(terminal), String(max(0, seconds)), Self.field(forApprovers)]
+            + (reason.map { [Self.field($0)] } ?? [])).joined(separator: "\t") + "\n"
+    }
+
+    /// The longest reason, in bytes, once made visible.
+    package static let reasonLimit = 200
+
+    /// A reason as typed, made visible and cut to `reasonLimit` bytes on a character's
+    /// boundary; nil when it says nothing.
+    package static func reason(_ typed: [UInt8]) -> String? {
+        let visible = Visible.screen(String(decoding: typed, as: UTF8.self))
+        let trimmed = String(visible.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        guard !trimmed.isEmpty else { return nil }
+        var cut = ""
+        for character in blanksWrittenOut(trimmed) {
+            guard cut.utf8.count + String(character).utf8.count <= reasonLimit else { break }
+            cut.append(character)
+        }
+        return cut
     }
 
     /// The words as an approver reads them: each run of more than two blanks (any space
@@ -49,13 +70,16 @@ package struct ApprovalRequest: Equatable, Sendable {
     /// `<N blanks>`, so that no padding can push what runs off an approver's screen and
     /// leave only a harmless-looking tail (the board, which must show the run whole,
     /// refuses a screen too small instead).
-    package var forApprovers: String {
+    package var forApprovers: String { Self.blanksWrittenOut(shown) }
+
+    /// `text` with each run of more than two blanks written as `<N blanks>`.
+    package static func blanksWrittenOut(_ text: String) -> String {
         var out = "", run = 0
         func flush() {
             out += run > 2 ? "<\(run) blanks>" : String(repeating: " ", count: run)
             run = 0
         }
-        for character in shown {
+        for character in text {
             if character.isWhitespace { run += 1; continue }
             flush()
             out.append(character)

@@ -8,10 +8,11 @@
 //   request; Ctrl-Z is ignored: a request cannot be stopped and kept), and gives the
 //   terminal back to sudo's group and rejoins it when the wait ends, however it ends.
 // - The screen says what is asked (the words the board would show), who may approve,
-//   how they answer (the request's id), that Ctrl-C withdraws it, and the time left,
-//   each line wrapped at words to the terminal's width; on a terminal that moves the
-//   cursor the time is rewritten once a second on its own line, elsewhere said once.
-//   Every string there is already visible text.
+//   how they answer (the request's id), that a reason may be typed (ReasonLine) and
+//   Ctrl-C withdraws it, and the time left, each line wrapped at words to the terminal's
+//   width; on a terminal that moves the cursor the time is rewritten once a second on
+//   its own line above the reason's, elsewhere said once. Every string there is already
+//   visible text.
 // - SIGTERM or SIGHUP (sudo ended, or passed on its own ending) ends the wait as
 //   interrupted; a terminal that hangs up, as hung up. Nothing here approves but an
 //   approver's `approve` for this request's id.
@@ -45,24 +46,29 @@ package struct ApprovalWait {
         let sudoGroup = Platform.processGroup
         Platform.setProcessGroup(0, 0)
         _ = sg_give_terminal(terminal, Platform.processID)
+        // Keys typed before the question are no answer to it.
+        TerminalCalls.flushInput(terminal)
+        var reason = ReasonLine(terminal: terminal, keyByKey: movesCursor)
         defer {
+            reason.restore()
             // Keys typed while waiting answer nothing: not the command, not the shell.
             TerminalCalls.flushInput(terminal)
             if TerminalCalls.foregroundGroup(terminal) == Platform.processGroup { _ = sg_give_terminal(terminal, sudoGroup) }
             Platform.setProcessGroup(0, sudoGroup)
         }
-        // Keys typed before the question are no answer to it.
-        TerminalCalls.flushInput(terminal)
-        say(introduction)
+        say(introduction(reason))
         let deadline = Platform.monotonicSeconds() + Double(seconds)
-        var shown = -1
+        var shown = seconds
         while true {
             if let answer = desk.serve() { return finish(.answered(answer)) }
             let left = Int((deadline - Platform.monotonicSeconds()).rounded(.up))
             if left <= 0 { return finish(.timedOut) }
-            if movesCursor && left != shown {
-                say("\r\u{1B}[K" + timeLeft(left))
+            let typed = reason.read(into: desk)
+            if movesCursor && (left != shown || typed) {
+                say("\r\u{1B}[1A\u{1B}[K" + timeLeft(left) + "\r\n\u{1B}[K" + reason.shown(width: width))
                 shown = left
+            } else if typed, let sent = reason.sent {
+                say("Reason sent: \(sent)\n")
             }
             if TerminalCalls.settings(terminal) == nil { return .hungUp }
             // Another group took the terminal (sudo stopped from outside, the shell back in
@@ -75,13 +81,13 @@ package struct ApprovalWait {
     }
 
     /// What is asked, of whom, and how they answer, each line wrapped at words to the
-    /// terminal's width.
-    private var introduction: String {
-        let lines = Self.whatIsAsked(desk) + ["Ctrl-C withdraws the request."]
-        let width = max(20, terminalColumns - 1)
+    /// terminal's width; then the time left and, where the cursor moves, the reason's line
+    /// (the cursor left at its end).
+    private func introduction(_ reason: ReasonLine) -> String {
+        let lines = Self.whatIsAsked(desk) + ["You may type a reason for them; Enter sends it.", "Ctrl-C withdraws the request."]
         // The terminal is in its cooked settings: it turns each newline into CR LF.
         let text = lines.flatMap { TextLayout.wrap($0, width: width) }.joined(separator: "\n")
-        return "\n" + text + "\n" + (movesCursor ? "" : timeLeft(seconds) + "\n")
+        return "\n" + text + "\n" + timeLeft(seconds) + "\n" + (movesCursor ? reason.shown(width: width) : "")
     }
 
     /// What is asked, of whom, and how they answer (also said at a PAM door).
@@ -90,8 +96,9 @@ package struct ApprovalWait {
          "They answer with: shapelygate --approve \(desk.request.id)"]
     }
 
-    private var terminalColumns: Int {
-        TerminalCalls.columns(terminal) ?? 80
+    /// The columns a line may take: one fewer than the terminal's, so none wraps.
+    private var width: Int {
+        max(20, (TerminalCalls.columns(terminal) ?? 80) - 1)
     }
 
     private func timeLeft(_ seconds: Int) -> String {

@@ -11,7 +11,11 @@
 //   else (it runs without privileges, so it may be readable, and a script), then run as
 //   `nobody` in a session of its own, without a terminal, with the request in its environment: SHAPELYGATE_REQUEST,
 //   SHAPELYGATE_USER, SHAPELYGATE_TTY, SHAPELYGATE_COMMAND, SHAPELYGATE_APPROVERS,
-//   SHAPELYGATE_TIMEOUT. The judge does not wait for it; what it does changes no answer.
+//   SHAPELYGATE_TIMEOUT, SHAPELYGATE_REASON (empty at the request; the program runs once
+//   more when the person gives a reason). The judge does not wait for it; what it does
+//   changes no answer.
+// - A reason given while the request waits is a second, short notice on the same
+//   terminals (`reasonMessage`).
 // - Problems are returned as warnings; none stops the request.
 
 import CShapelyGateGuard
@@ -38,20 +42,27 @@ package struct ApproverNotice {
             + ": shapelygate --approve \(request.id)  (or --deny \(request.id))\r\n"
     }
 
-    /// Writes to every approver's terminal that takes messages; how many were told.
-    package func tellTerminals() -> Int {
+    /// The second notice: the person's reason (already visible text).
+    package func reasonMessage(_ reason: String) -> String {
+        "\r\nshapelygate: \(ApprovalRequest.field(request.requester))'s reason for request \(request.id): "
+            + "\(ApprovalRequest.field(reason))\r\n"
+    }
+
+    /// Writes to every approver's terminal that takes messages (`text`, or the request's
+    /// notice); how many were told.
+    package func tellTerminals(_ text: String? = nil) -> Int {
         let passwd = SystemAccounts.passwordFile()
         var told = 0
         for (user, line) in Platform.loggedIn(utmp: utmp) {
             guard let uid = SystemAccounts.uid(named: user, passwd: passwd), uid != 0 || approvers.users.contains("root") || approvers.users.contains("0"),
                   approvers.admit(uid, requester: request.requesterUID, passwd: passwd) else { continue }
-            if Platform.writeToTerminal("/dev/" + line, owner: uid, message) { told += 1 }
+            if Platform.writeToTerminal("/dev/" + line, owner: uid, text ?? message) { told += 1 }
         }
         return told
     }
 
-    /// Starts notify=PROGRAM; a problem, or nil.
-    package func runNotify(_ program: String) -> String? {
+    /// Starts notify=PROGRAM (with the person's reason, once given); a problem, or nil.
+    package func runNotify(_ program: String, reason: String? = nil) -> String? {
         let opened: Int32
         switch TrustedProgram.open(program, unprivileged: true) {
         case .failure(let refusal): return refusal.message
@@ -63,7 +74,8 @@ package struct ApproverNotice {
         let environment = ["PATH=/usr/bin:/bin", "SHAPELYGATE_REQUEST=\(request.id)",
                            "SHAPELYGATE_USER=\(ApprovalRequest.field(request.requester))",
                            "SHAPELYGATE_TTY=\(ApprovalRequest.field(request.terminal))", "SHAPELYGATE_COMMAND=\(request.forApprovers)",
-                           "SHAPELYGATE_APPROVERS=\(approvers.description)", "SHAPELYGATE_TIMEOUT=\(seconds.map(String.init) ?? "")"]
+                           "SHAPELYGATE_APPROVERS=\(approvers.description)", "SHAPELYGATE_TIMEOUT=\(seconds.map(String.init) ?? "")",
+                           "SHAPELYGATE_REASON=\(reason.map(ApprovalRequest.field) ?? "")"]
         let started = Platform.withCStrings([program]) { argv in
             Platform.withCStrings(environment) { envp in sg_spawn_unprivileged(opened, argv, envp, nobody, nogroup) }
         }

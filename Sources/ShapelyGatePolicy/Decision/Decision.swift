@@ -76,6 +76,10 @@ package struct Decision {
         case .locked(let seconds):
             door.note(log, .locked(untrustedRecord: false), progress: AuditProgress())
             return Judged(.locked(untrustedRecord: false), "locked after a wrong answer; try again in \(seconds) s")
+        case .full(let reason):
+            // No record can be kept, so no board is counted: a denial that says what is full.
+            door.note(log, .failed(.error), progress: AuditProgress())
+            return Judged(.failed(.error), door.refusal(reason), failed: true)
         case .untrusted(let reason):
             door.note(log, .locked(untrustedRecord: true), progress: AuditProgress())
             door.warn("not trusting the lockout record " + reason)
@@ -172,6 +176,10 @@ package struct Decision {
             let notice = ApproverNotice(request: request, approvers: approval.approvers, seconds: seconds)
             _ = notice.tellTerminals()
             if let program = approval.notify, let problem = notice.runNotify(program) { door.warn(problem) }
+            desk.heard = { reason in
+                _ = notice.tellTerminals(notice.reasonMessage(reason))
+                if let program = approval.notify, let problem = notice.runNotify(program, reason: reason) { door.warn(problem) }
+            }
             return .success(desk)
         case .failure(let refusal):
             door.note(log, .failed(.noRequest), progress: AuditProgress())

@@ -43,6 +43,8 @@ package struct PersonRecords {
         case open(before: LockoutState?)
         case locked(seconds: Int)
         case untrusted(String)
+        /// The record could not be written: its file system is full (said as it is).
+        case full(String)
     }
 
     /// Before a gate: shut, untrusted, or open. With a cooldown the run is counted as a
@@ -70,7 +72,9 @@ package struct PersonRecords {
             return .open(before: previous)
         }
         switch result {
+        case .success(.untrusted(let reason)) where StateStore.isFull(reason): return .full(reason)
         case .success(let check): return check
+        case .failure(.refused(let reason)) where StateStore.isFull(reason): return .full(reason)
         case .failure(.refused(let reason)): return .untrusted(reason)
         case .failure(.interrupted): return .untrusted("interrupted while waiting for \(store.folder)/lockout.lock")
         }

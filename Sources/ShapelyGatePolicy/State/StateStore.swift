@@ -18,7 +18,9 @@
 // - Every read-modify-write happens under an exclusive flock on `lockout.lock`. The
 //   lock is waited for a bounded time, watching for ending signals; a lock held longer
 //   is a denial that says so, never a hang.
-// - Writes are atomic: a new file in the same folder, flushed, then renamed over.
+// - Writes are atomic: a new file in the same folder, written whole, flushed, then
+//   renamed over; a short write fails. A failure for lack of space (ENOSPC, EDQUOT) says
+//   which folder's file system is full (`problem`), not which record to remove.
 // - `read` tells apart "no state", a state, a damaged file, and a file that cannot be
 //   read at all; `Lockout` treats the last two as locked.
 
@@ -45,7 +47,8 @@ package struct StateStore {
         do {
             lock = try directory.openRegularFile("lockout.lock", flags: [.readWrite, .create, .noFollow], mode: 0o600).0
         } catch {
-            return .failure(.refused("cannot open \(folder)/lockout.lock: \(error.reason)"))
+            return .failure(.refused(Self.problem(error.code, writing: "\(folder)/lockout.lock", in: folder)
+                                     ?? "cannot open \(folder)/lockout.lock: \(error.reason)"))
         }
         defer { lock.close() }
         let deadline = Platform.monotonicSeconds() + lockPatience
@@ -96,7 +99,8 @@ package struct StateStore {
                 return .failure(.refused("cannot create \(path): /\(above) belongs to uid \(owner?.owner ?? 0), not to uid \(Platform.effectiveUser); the gate creates its state only in folders of its user's own"))
             }
             if !parent.makeFolder(part, mode: 0o700) && SystemError.last != SystemError.exists {
-                return .failure(.refused("cannot create \(path): \(Platform.describe(errno: SystemError.last))"))
+                let code = SystemError.last
+                return .failure(.refused(Self.problem(code, writing: path, in: path) ?? "cannot create \(path): \(Platform.describe(errno: code))"))
             }
             next = parent.openFolder(part)
         }
@@ -195,18 +199,37 @@ package struct StateStore {
         }
         let temporary = "\(name).new-\(Platform.processID)-\(UInt32.random(in: 0...UInt32.max))"
         guard let fd = directory.createNewFile(temporary, mode: 0o600) else {
-            return "cannot write in \(folder): \(Platform.describe(errno: SystemError.last))"
+            let code = SystemError.last
+            return Self.problem(code, writing: "\(folder)/\(name)", in: folder) ?? "cannot write in \(folder): \(Platform.describe(errno: code))"
         }
-        fd.writeAll(Array(text.utf8))
-        let synced = fd.sync()
+        // A short write (a full file system) is a failure: never a cut record renamed in.
+        var written = fd.writeAll(Array(text.utf8)) && fd.sync()
+        var code = SystemError.last
         fd.close()
-        guard synced, directory.rename(temporary, to: name) else {
-            let reason = Platform.describe(errno: SystemError.last)
+        if written {
+            written = directory.rename(temporary, to: name)
+            code = SystemError.last
+        }
+        guard written else {
             directory.remove(temporary)
-            return "cannot write \(folder)/\(name): \(reason)"
+            return Self.problem(code, writing: "\(folder)/\(name)", in: folder)
+                ?? "cannot write \(folder)/\(name): \(Platform.describe(errno: code))"
         }
         return nil
     }
+
+    /// What a failure to write `path` says when the file system is full (no space, no
+    /// inodes, the quota): which folder's file system, so no one is told to remove a
+    /// record that is not to blame; nil for any other failure.
+    package static func problem(_ code: Int32, writing path: String, in folder: String) -> String? {
+        SystemError.isFull(code) ? "\(fullPrefix)\(folder) is full: cannot write \(path)" : nil
+    }
+
+    /// How every full file system's problem begins (`isFull` reads it back).
+    static let fullPrefix = "the file system holding "
+
+    /// Whether `problem` is a full file system's.
+    package static func isFull(_ problem: String) -> Bool { problem.hasPrefix(fullPrefix) }
 
     package static func clocks() -> Clocks {
         Clocks(wall: Platform.wallClockSeconds(),

@@ -36,7 +36,7 @@ package enum DisplayWidth {
     }
 
     /// The longest start of `text` that takes at most `columns` columns.
-    static func prefix<Text: StringProtocol>(_ text: Text, columns: Int) -> Text.SubSequence {
+    package static func prefix<Text: StringProtocol>(_ text: Text, columns: Int) -> Text.SubSequence {
         var used = 0
         var end = text.startIndex
         for index in text.indices {
@@ -48,7 +48,7 @@ package enum DisplayWidth {
     }
 
     /// The longest end of `text` that takes at most `columns` columns.
-    static func suffix<Text: StringProtocol>(_ text: Text, columns: Int) -> Text.SubSequence {
+    package static func suffix<Text: StringProtocol>(_ text: Text, columns: Int) -> Text.SubSequence {
         var used = 0
         var start = text.endIndex
         while start > text.startIndex {

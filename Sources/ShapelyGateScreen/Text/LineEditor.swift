@@ -32,6 +32,9 @@ package struct LineEditor {
 
     let keys: Keys
     package var limit = 64
+    /// Submits the first `limit` bytes of an overlong entry instead of nothing (a free
+    /// text cut to its length, never a tile number).
+    package var keepsOverlong = false
     private(set) var text: [UInt8] = []
     private(set) var overlong = false
     private var escape: EscapeState = .none
@@ -82,7 +85,7 @@ package struct LineEditor {
             case 0x1B:
                 escape = .started
             case UInt8(ascii: "\r"), UInt8(ascii: "\n"):
-                events.append(.submitted(overlong ? nil : text))
+                events.append(.submitted(overlong && !keepsOverlong ? nil : text))
                 clear()
             case keys.endOfFile:
                 if text.isEmpty && !overlong { events.append(.endOfInput) }
