@@ -67,7 +67,8 @@ struct PamPkexecTests {
     }
 
     /// Under approval=parent the approver cannot see polkit's action: --pending says so,
-    /// and shows what the door knows (the service, the account authenticated, the caller).
+    /// and shows what the door knows (the service, the account authenticated, the caller);
+    /// a yes for a while is refused, since it would cover any action.
     @Test func theApproverIsToldTheActionCannotBeSeen() throws {
         let (space, pty) = try pkexec("approval=parent approvers=mum")
         #expect(pty.waitFor("They answer with: shapelygate --approve "), "\(pty.screenText)\n\(readText(space.folder + "/polkitd.log"))")
@@ -78,6 +79,13 @@ struct PamPkexecTests {
         #expect(pending.screenText.contains("\(id)  kid  ") && pending.screenText.contains(
             "polkit-1: authenticate as mum, asked by kid (uid 2001); the action cannot be seen (polkit does not tell the PAM stack)"),
                 "\(pending.screenText)")
+        // A yes that would last covers any action polkit asks in that time: refused, and
+        // the request still waits.
+        let lasting = space.run("setpriv --reuid=2002 --regid=100 --init-groups \(Gates.installed) --approve \(id) --for 1h\necho status-$?")
+        #expect(lasting.waitFor("status-"), "\(lasting.screenText)")
+        #expect(lasting.screenText.contains("may be approved only once, not --for a while") && !lasting.screenText.contains("status-0"),
+                "\(lasting.screenText)")
+        #expect(!pty.screenText.contains("shell-as-root") && !pty.screenText.contains("status-"))
         let no = space.run("setpriv --reuid=2002 --regid=100 --init-groups \(Gates.installed) --deny \(id)\necho status-$?")
         #expect(no.waitFor("status-0"), "\(no.screenText)")
         #expect(pty.waitFor("status-"), "\(pty.screenText)")

@@ -93,6 +93,8 @@ package struct PamJudgement {
         if options.person == .login, let host = facts.remoteHost, !host.isEmpty {
             decision.origin = ApprovalWindow.hash(host)
         }
+        // polkit's helper does not say which action it authenticates: a yes covers one.
+        decision.lastingYes = facts.service != "polkit-1"
         let judged = decision.decide(through: &door, log: &log)
         conversation = door.conversation
         return (judged.passed ? .pass : .denied, judged.message)

@@ -21,7 +21,8 @@
 //   whose and from where); another is refused, naming why.
 // - `pending` lists this request; `approve ID`, `approve ID SECONDS` (a yes that lasts a
 //   window, capped by the policy) and `deny ID` answer it when ID is its id, and only
-//   then; anything else changes nothing. Once answered, or once the judge
+//   then; anything else changes nothing. A request whose action cannot be seen
+//   (`onlyOnce`) answers `approve ID SECONDS` with `once ID` and stays unanswered. Once answered, or once the judge
 //   stops waiting, the socket is removed: an id is never answered twice.
 // - A file system that is full (no space, no inode, the quota) refuses the request naming
 //   the folder whose file system it is; a socket whose note cannot be written is closed.
@@ -212,6 +213,9 @@ package final class ApprovalDesk {
         let name = SystemAccounts.account(uid: uid)?.name ?? "uid\(uid)"
         let words = (line ?? "").split(separator: " ").map(String.init)
         switch (words.first, words.count) {
+        case ("approve", 3) where words[1] == request.id && request.onlyOnce:
+            // No window for a request whose action cannot be seen: said, and nothing answered.
+            Platform.writeAll(connection, Array("once\t\(request.id)\n".utf8))
         case ("pending", 1):
             let waited = Int(Platform.monotonicSeconds() - opened)
             Platform.writeAll(connection, Array(request.pendingLine(waited: waited, reason: reason).utf8))

@@ -23,6 +23,9 @@ package struct ApprovalRequest: Equatable, Sendable {
     package let requesterUID: UserID
     package let terminal: String
     package let shown: String
+    /// A yes covers this run only, never a window: what the request runs cannot be seen
+    /// (polkit's helper does not tell the PAM stack which action it authenticates).
+    package var onlyOnce = false
     package init(id: String, requester: String, requesterUID: UserID, terminal: String, shown: String) {
         self.id = id
         self.requester = requester

@@ -42,6 +42,8 @@ package struct Decision {
     /// Where the request comes from when that is not the person's own machine: a remote
     /// login's host, hashed (""). Request limits count per person and origin.
     package var origin = ""
+    /// Whether an approver's yes may last a window: not where what runs cannot be seen.
+    package var lastingYes = true
 
     package init(approval: ApprovalSettings, cooldown: Int, records: PersonRecords, requester: String, requesterUID: UserID,
                  terminal: String, shown: String) {
@@ -167,8 +169,9 @@ package struct Decision {
     /// they have, when the request has a deadline of its own).
     private func open(_ door: some JudgingDoor, log: inout AuditLog, seconds: Int?) -> Result<ApprovalDesk, Judged> {
         var generator = SystemRandomNumberGenerator()
-        let request = ApprovalRequest(id: ApprovalRequest.newID(using: &generator), requester: requester,
+        var request = ApprovalRequest(id: ApprovalRequest.newID(using: &generator), requester: requester,
                                       requesterUID: requesterUID, terminal: terminal, shown: shown)
+        request.onlyOnce = !lastingYes
         switch ApprovalDesk.open(for: request, approvers: approval.approvers, folder: deskFolder, origin: origin) {
         case .success(let desk):
             log.request = request.id
@@ -191,7 +194,7 @@ package struct Decision {
     private func decide(_ answer: ApprovalAnswer, _ door: some JudgingDoor, log: inout AuditLog) -> Judged {
         switch answer {
         case .approved(let approver, let window):
-            if window > 0, let request = log.request {
+            if window > 0, lastingYes, let request = log.request {
                 records.grantWindow(for: windowKey, seconds: min(window, approval.maxWindow), request: request, approver: approver)
             }
             log.approver = approver
