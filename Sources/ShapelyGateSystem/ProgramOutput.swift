@@ -1,11 +1,13 @@
 // ProgramOutput.swift — what another program prints: `--check` asks the program a door
-// names for its `--version`, as the door would start it.
+// names for its `--version`, as the door would start it; `--doors` asks sudo, sshd and
+// dpkg what they know.
 //
 // Contract:
-// - The program runs with the arguments given, standard input and error on /dev/null,
-//   and only PATH=/usr/bin:/bin in its environment; its standard output is read up to
-//   `limit` bytes, and the program is waited for.
-// - Nothing is read when it cannot be started: the answer is empty.
+// - The program is started by its absolute path with the arguments given, standard input
+//   on /dev/null, standard error on /dev/null or (`mergingErrors`) into the same pipe as
+//   standard output, and only PATH=/usr/bin:/bin in its environment; what it prints is
+//   read up to `limit` bytes, and the program is waited for.
+// - Nothing is read when it cannot be started: the answer is empty, with no status.
 
 #if canImport(Glibc)
 import Glibc
@@ -15,26 +17,56 @@ import Musl
 import Darwin
 #endif
 
+/// What a program printed and how it ended.
+package struct ProgramRun: Equatable, Sendable {
+    package var output: [UInt8]
+    /// Its exit status; nil when it could not be started or was ended by a signal.
+    package var status: Int32?
+
+    package init(output: [UInt8], status: Int32?) {
+        self.output = output
+        self.status = status
+    }
+
+    package var text: String { String(decoding: output, as: UTF8.self) }
+}
+
 extension Platform {
     package static func output(of program: String, arguments: [String], limit: Int) -> [UInt8] {
+        run(program, arguments: arguments, limit: limit).output
+    }
+
+    package static func run(_ program: String, arguments: [String], limit: Int, mergingErrors: Bool = false) -> ProgramRun {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return [] }
+        guard pipe(&ends) == 0 else { return ProgramRun(output: [], status: nil) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if mergingErrors {
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         var pid: pid_t = 0
         let started = withCStrings([program] + arguments) { argv in
             withCStrings(["PATH=/usr/bin:/bin"]) { envp in posix_spawn(&pid, program, &actions, nil, argv, envp) == 0 }
         }
         close(ends[1])
         defer { close(ends[0]) }
-        guard started else { return [] }
-        let said = (try? readAll(ends[0], path: program, limit: limit)) ?? []
+        guard started else { return ProgramRun(output: [], status: nil) }
+        let said: [UInt8]
+        do {
+            said = try readAll(ends[0], path: program, limit: limit)
+        } catch {
+            // Too much: stop it rather than wait for a pipe no one reads.
+            kill(pid, SIGKILL)
+            said = []
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return said
+        let exited = status & 0x7F == 0
+        return ProgramRun(output: said, status: exited ? (status >> 8) & 0xFF : nil)
     }
 }
