@@ -26,8 +26,7 @@ package struct PolkitYes: Equatable, Sendable {
 package enum PolkitRules {
     /// Each addRule function that can return polkit.Result.YES.
     package static func yesRules(_ text: String) -> [PolkitYes] {
-        text.split(separator: "polkit.addRule").dropFirst().compactMap { body in
-            let rule = body.split(separator: "polkit.addAdminRule").first ?? body
+        bodies(of: "polkit.addRule(", in: text).compactMap { rule in
             guard rule.contains("polkit.Result.YES") else { return nil }
             return PolkitYes(users: rule.matches(of: /subject\.user\s*===?\s*["']([^"']*)["']/).map { String($0.1) },
                              groups: rule.matches(of: /isInGroup\(\s*["']([^"']*)["']\s*\)/).map { String($0.1) },
@@ -37,9 +36,16 @@ package enum PolkitRules {
 
     /// The identities addAdminRule returns: `unix-group:sudo`, `unix-user:0`.
     package static func administrators(_ text: String) -> [String] {
-        text.split(separator: "polkit.addAdminRule").dropFirst().flatMap { body in
-            (body.split(separator: "polkit.addRule").first ?? body).matches(of: /["'](unix-(?:user|group|netgroup):[^"']*)["']/)
-                .map { String($0.1) }
+        bodies(of: "polkit.addAdminRule(", in: text).flatMap { body in
+            body.matches(of: /["'](unix-(?:user|group|netgroup):[^"']*)["']/).map { String($0.1) }
+        }
+    }
+
+    /// The text after each `marker`, up to the next rule of either kind.
+    static func bodies(of marker: String, in text: String) -> [Substring] {
+        let starts = text.ranges(of: "polkit.add").map(\.lowerBound) + [text.endIndex]
+        return text.ranges(of: marker).map { found in
+            text[found.upperBound..<(starts.first { $0 > found.lowerBound } ?? text.endIndex)]
         }
     }
 }

@@ -95,7 +95,7 @@ extension DoorJudge {
         match.passwd = passwdText
         match.group = groupText
         var left: [String] = []
-        for command in rules.flatMap(\.commands) where !left.contains(command) {
+        for command in rules.flatMap(\.commands) where !options.commands.isEmpty && !left.contains(command) {
             let gated = command.hasSuffix("sudoedit") ? match.gatesEdit() : command != "ALL" && match.gates(command: command)
             if !gated { left.append(command) }
         }
