@@ -26,7 +26,8 @@ import Testing
         let open = try #require(DoorsWorld.line("polkit rule", facts))
         #expect(open.state == .open)
         #expect(open.why.hasPrefix("/usr/share/polkit-1/rules.d/org.freedesktop.packagekit.rules allows group sudo "
-                                   + "org.freedesktop.packagekit.upgrade-system and org.freedesktop.packagekit.trigger-offline-update"),
+                                   + "org.freedesktop.packagekit.upgrade-system and org.freedesktop.packagekit.trigger-offline-update with no password: "
+                                   + "remove kid from group sudo or edit the rule"),
                 "\(open.why)")
         // A rule that names no one says yes to everyone; one that names the person too.
         facts.polkitRules = .read(["/etc/polkit-1/rules.d/10.rules": "polkit.addRule(function(a, s) { return polkit.Result.YES; });",

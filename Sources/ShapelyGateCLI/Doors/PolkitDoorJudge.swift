@@ -62,9 +62,10 @@ extension DoorJudge {
         for (path, text) in rules.sorted(by: { $0.key < $1.key }) {
             for rule in PolkitRules.yesRules(text) where appliesToPerson(rule) {
                 let actions = rule.actions.isEmpty ? "any action" : list(rule.actions)
-                let whom = rule.groups.first { facts.user.groups.contains($0) }.map { "group \($0)" } ?? (rule.users.isEmpty ? "everyone" : name)
-                lines.append(.open("polkit rule", "\(path) allows \(whom) \(actions) with no password: "
-                                   + "take \(name) out of it or edit the rule"))
+                let group = rule.groups.first { facts.user.groups.contains($0) }
+                let whom = group.map { "group \($0)" } ?? (rule.users.isEmpty ? "everyone" : name)
+                let fix = group.map { "remove \(name) from group \($0) or edit the rule" } ?? "edit the rule"
+                lines.append(.open("polkit rule", "\(path) allows \(whom) \(actions) with no password: \(fix)"))
             }
         }
         for action in facts.polkitOpenActions {

@@ -59,12 +59,12 @@ extension DoorJudge {
         let rule = rules[0].runAs + " " + rules[0].commands.joined(separator: ", ") + (rules.count > 1 ? " and more" : "")
         let lines: [SudoConfCheck.PluginLine]
         switch facts.sudoConf {
-        case .unreadable(let why): return [.open("sudo", "\(name) may run \(rule); cannot read /etc/sudo.conf: \(why)")]
+        case .unreadable(let why): return [.open("sudo", "sudo lets \(name) run \(rule); cannot read /etc/sudo.conf: \(why)")]
         case .absent: lines = []
         case .read(let conf): lines = SudoConfCheck.read(conf).lines
         }
         guard !lines.isEmpty else {
-            return [.open("sudo", "\(name) may run \(rule) with no board: add `\(Self.pluginFix) users=\(name)` to /etc/sudo.conf")]
+            return [.open("sudo", "sudo lets \(name) run \(rule) with no board: add `\(Self.pluginFix) users=\(name)` to /etc/sudo.conf")]
         }
         var reasons: [String] = []
         for line in lines {
