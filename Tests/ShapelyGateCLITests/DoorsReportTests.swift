@@ -1,10 +1,12 @@
 // DoorsReportTests.swift — how `--doors` prints: aligned columns, WHY wrapped under its
 // own column on a terminal, a JSON array whose strings are escaped, hostile text made
-// visible, and the status (open counts, warn does not); who may ask about whom.
+// visible, and the status (open counts, warn does not); who may ask about whom; and how
+// the programs it asks are run: their status, their errors, and no hang.
 
 import Testing
 @testable import ShapelyGateCLI
 @testable import ShapelyGatePolicy
+@testable import ShapelyGateSystem
 
 @Suite struct DoorsReportTests {
     let sample = [DoorLine.open("sudo", "kid may run ALL"), .closed("group docker", "none"), DoorLine("setuid", .warn, "w")]
@@ -78,5 +80,21 @@ import Testing
                                          environment: [:])
         #expect(asked.options.action == .doors(user: "kid") && asked.options.json)
         #expect(throws: GateError.usage("option --doors needs a value")) { try OptionParser.read(["--doors"]) }
+    }
+
+    @Test func aProgramsAnswerHasItsStatusAndItsErrorsWhenAsked() {
+        let both = Platform.run("/bin/sh", arguments: ["-c", "echo out; echo err >&2; exit 3"], limit: 100, mergingErrors: true)
+        #expect(both == ProgramRun(output: Array("out\nerr\n".utf8), status: 3))
+        let quiet = Platform.run("/bin/sh", arguments: ["-c", "echo out; echo err >&2"], limit: 100)
+        #expect(quiet == ProgramRun(output: Array("out\n".utf8), status: 0))
+        #expect(Platform.run("/nonexistent/program", arguments: [], limit: 100) == ProgramRun(output: [], status: nil))
+        // The environment is clean: nothing of the test's own reaches it.
+        #expect(Platform.run("/usr/bin/env", arguments: [], limit: 1000).text == "PATH=/usr/bin:/bin\n")
+    }
+
+    @Test func aProgramThatSaysTooMuchOrNeverEndsIsStoppedWithNoAnswer() {
+        #expect(Platform.run("/usr/bin/yes", arguments: [], limit: 10_000) == ProgramRun(output: [], status: nil))
+        #expect(Platform.run("/bin/sh", arguments: ["-c", "echo partial; exec sleep 600"], limit: 100, patience: 0.3)
+                == ProgramRun(output: [], status: nil))
     }
 }
