@@ -3,6 +3,7 @@
 // visible, and the status (open counts, warn does not); who may ask about whom; and how
 // the programs it asks are run: their status, their errors, and no hang.
 
+import TestSupport
 import Testing
 @testable import ShapelyGateCLI
 @testable import ShapelyGatePolicy
@@ -96,5 +97,15 @@ import Testing
         #expect(Platform.run("/usr/bin/yes", arguments: [], limit: 10_000) == ProgramRun(output: [], status: nil))
         #expect(Platform.run("/bin/sh", arguments: ["-c", "echo partial; exec sleep 600"], limit: 100, patience: 0.3)
                 == ProgramRun(output: [], status: nil))
+    }
+
+    @Test func onlyAProgramOfRootsAloneIsRun() {
+        #expect(DoorGathering.distrust("/bin/sh") == nil)
+        let program = temporaryFolder() + "/sudo"
+        writeFile(program, "#!/bin/sh\n", mode: 0o777)
+        let said = DoorGathering.distrust(program)
+        #expect(said?.hasSuffix("can be written by others than root: not run") == true
+                || said?.contains("not root: not run") == true, "\(said ?? "nil")")
+        #expect(DoorGathering.distrust(program + "-gone") != nil)
     }
 }

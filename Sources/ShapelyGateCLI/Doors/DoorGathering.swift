@@ -5,7 +5,8 @@
 // - Files are read as every file is (Platform.readFile: a regular file, never a FIFO or
 //   device, bounded); a missing file is `absent`, any other failure `unreadable`, with why.
 // - Programs are found by absolute path in fixed folders (`program`), never by PATH, and
-//   run with a clean environment (Platform.run): sudo -l, sshd -T, dpkg-query -S.
+//   run only when root's alone, with a clean environment (Platform.run): sudo -l, sshd -T,
+//   dpkg-query -S. A program that will not be run leaves its door unread, so open.
 // - A person who is not root asks about themselves: sudo is asked `-n -l`, and whatever
 //   they cannot read is reported as unreadable.
 // - Nothing is written anywhere.
@@ -18,12 +19,23 @@ package struct DoorGathering {
     package var asRoot = Platform.effectiveUser == 0
     package init() {}
 
-    /// Where programs are looked for, in order.
-    static let programFolders = ["/usr/bin", "/usr/sbin", "/bin", "/sbin", "/usr/local/bin", "/usr/local/sbin"]
+    /// Where programs are looked for, in order: the system's folders, then (to tell
+    /// whether one is installed, never to run it) /usr/local's.
+    static let programFolders = ["/usr/bin", "/usr/sbin", "/bin", "/sbin"]
+    static let localFolders = ["/usr/local/bin", "/usr/local/sbin"]
 
     /// The program's absolute path in the fixed folders, or nil.
-    static func program(_ name: String) -> String? {
-        programFolders.map { $0 + "/" + name }.first { Platform.facts(of: $0, followingLinks: true)?.isRegular == true }
+    static func program(_ name: String, local: Bool = false) -> String? {
+        (programFolders + (local ? localFolders : [])).map { $0 + "/" + name }
+            .first { Platform.facts(of: $0, followingLinks: true)?.isRegular == true }
+    }
+
+    /// Why a program found will not be run (as root, it must be root's alone), or nil.
+    static func distrust(_ path: String) -> String? {
+        guard let found = Platform.facts(of: path, followingLinks: true) else { return "\(path): gone" }
+        if found.owner != 0 { return "\(path) belongs to uid \(found.owner), not root: not run" }
+        if found.mode & 0o022 != 0 { return "\(path) can be written by others than root: not run" }
+        return nil
     }
 
     /// A file's text, or why not.
@@ -93,7 +105,7 @@ package struct DoorGathering {
         facts.loginInstalled = Self.program("login") != nil
         gatherSshd(into: &facts)
         gatherPolkit(into: &facts)
-        facts.doasInstalled = Self.program("doas") != nil
+        facts.doasInstalled = Self.program("doas", local: true) != nil
         if facts.doasInstalled { facts.doasConf = Self.read("/etc/doas.conf") }
         gatherPlaces(into: &facts)
         gatherPrivileged(into: &facts)
@@ -101,7 +113,14 @@ package struct DoorGathering {
     }
 
     func gatherSudo(into facts: inout DoorFacts) {
-        guard let sudo = Self.program("sudo") else { return }
+        guard let sudo = Self.program("sudo") else {
+            if Self.program("sudo", local: true) != nil { facts.sudoListing = .unreadable("sudo in /usr/local is not asked") }
+            return
+        }
+        if let problem = Self.distrust(sudo) {
+            facts.sudoListing = .unreadable(problem)
+            return
+        }
         let asked = asRoot ? ["-l", "-U", facts.user.name] : ["-n", "-l"]
         let answer = Platform.run(sudo, arguments: asked, limit: 1 << 20, mergingErrors: true)
         let text = answer.text

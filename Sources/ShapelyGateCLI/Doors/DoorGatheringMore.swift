@@ -13,6 +13,10 @@ import ShapelyGateSystem
 extension DoorGathering {
     func gatherSshd(into facts: inout DoorFacts) {
         guard let sshd = Self.program("sshd") else { return }
+        if let problem = Self.distrust(sshd) {
+            facts.sshd = .unreadable(problem)
+            return
+        }
         let answer = Platform.run(sshd, arguments: ["-T"], limit: 1 << 20, mergingErrors: true)
         guard answer.status == 0 else {
             facts.sshd = .unreadable(Self.firstLine(answer.text))
@@ -66,7 +70,7 @@ extension DoorGathering {
     }
 
     func gatherPolkit(into facts: inout DoorFacts) {
-        let installed = Self.program("pkexec") != nil
+        let installed = Self.program("pkexec", local: true) != nil
             || ["/usr/lib/polkit-1/polkitd", "/usr/libexec/polkitd", "/usr/lib/polkit-1/polkitd"].contains(where: Platform.exists)
         guard installed else { return }
         var rules: [String: String] = [:]
@@ -140,6 +144,10 @@ extension DoorGathering {
             }
         }
         guard !facts.privileged.isEmpty, let dpkg = Self.program("dpkg-query") else { return }
+        if let problem = Self.distrust(dpkg) {
+            facts.unowned = .unreadable(problem)
+            return
+        }
         var left = facts.privileged.map(\.path)
         left = Self.unowned(left, dpkg: dpkg)
         // A merged /usr: dpkg may know /usr/bin/su as /bin/su.
