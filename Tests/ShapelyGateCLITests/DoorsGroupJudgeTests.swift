@@ -52,6 +52,11 @@ import Testing
         facts.pamFiles["/etc/pam.d/polkit-1"] = .read(DoorsWorld.moduleLine("person=caller") + "@include common-auth\n")
         let guarded = try #require(DoorsWorld.line("polkit", facts))
         #expect(guarded.state == .guarded && guarded.why.contains("/etc/pam.d/polkit-1:1"))
+        facts.pamFiles["/etc/pam.d/polkit-1"] = nil
+        facts.user.groups.removeLast()
+        facts.polkitRules = .read(["/etc/polkit-1/rules.d/40.rules":
+                                    "polkit.addRule(function(a, subject) {\n if (subject.isInGroup('users')) return polkit.Result.AUTH_SELF;\n});"])
+        #expect(DoorsWorld.line("polkit", facts)?.why.hasPrefix("/etc/polkit-1/rules.d/40.rules lets kid act with kid's own password") == true)
         facts.polkitRules = .absent
         #expect(DoorsWorld.line("polkit", facts) == .closed("polkit", "polkit is not installed"))
         facts.polkitRules = .unreadable("/etc/polkit-1/rules.d: Permission denied")

@@ -8,8 +8,9 @@
 //   files allow an active session with no authentication are open, named.
 // - pkexec: guarded when the polkit-1 stack gates the person (person=caller). Otherwise
 //   open when the person is a polkit administrator (addAdminRule's unix-user: and
-//   unix-group:, root alone when no rule says), as pkexec then asks their own password,
-//   or when another administrator has a password; closed when none has.
+//   unix-group:, root alone when no rule says) or a rule can return AUTH_SELF for them,
+//   as pkexec then asks their own password, or when another administrator has a
+//   password; closed when none has.
 // - doas not installed: closed; no /etc/doas.conf: closed. A rule that permits the person
 //   (their name or :group) and is not undone by a later `deny` of theirs with no command:
 //   open with nopass; otherwise guarded only when the doas stack gates the person.
@@ -24,10 +25,10 @@ package struct PolkitYes: Equatable, Sendable {
 }
 
 package enum PolkitRules {
-    /// Each addRule function that can return polkit.Result.YES.
-    package static func yesRules(_ text: String) -> [PolkitYes] {
+    /// Each addRule function that can return polkit.Result.YES (or `result`).
+    package static func yesRules(_ text: String, result: String = "polkit.Result.YES") -> [PolkitYes] {
         bodies(of: "polkit.addRule(", in: text).compactMap { rule in
-            guard rule.contains("polkit.Result.YES") else { return nil }
+            guard rule.contains(result) else { return nil }
             return PolkitYes(users: rule.matches(of: /subject\.user\s*===?\s*["']([^"']*)["']/).map { String($0.1) },
                              groups: rule.matches(of: /isInGroup\(\s*["']([^"']*)["']\s*\)/).map { String($0.1) },
                              actions: rule.matches(of: /action\.id\s*===?\s*["']([^"']*)["']/).map { String($0.1) })
@@ -85,6 +86,10 @@ extension DoorJudge {
         var identities = rules.sorted(by: { $0.key < $1.key }).flatMap { PolkitRules.administrators($0.value) }
         if identities.isEmpty { identities = ["unix-user:0"] }
         let fix = "add `auth requisite pam_shapelygate.so person=caller users=\(name)` to /etc/pam.d/polkit-1"
+        for (path, text) in rules.sorted(by: { $0.key < $1.key })
+        where PolkitRules.yesRules(text, result: "polkit.Result.AUTH_SELF").contains(where: appliesToPerson) {
+            return .open("polkit", "\(path) lets \(name) act with \(name)'s own password; \(fix)")
+        }
         if let mine = identities.first(where: { isPerson($0, facts.user) }) {
             return .open("polkit", "\(name) is a polkit administrator (\(mine)): pkexec asks \(name)'s own password; \(fix)")
         }
