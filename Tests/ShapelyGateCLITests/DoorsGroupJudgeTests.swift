@@ -37,6 +37,14 @@ import Testing
         #expect(lines.count == 2 && lines[0].why.contains("allows everyone any action") && lines[1].why.contains("allows kid"), "\(lines)")
     }
 
+    @Test func aRulesStringsAreReadAfterTheirWords() {
+        #expect(PolkitRules.quoted(after: "subject.user", in: "if (subject.user === 'kid' || subject.user == \"mum\")") == ["kid", "mum"])
+        #expect(PolkitRules.quoted(after: "isInGroup(", in: "subject.isInGroup( \"wheel\" ) && subject.user.indexOf(") == ["wheel"])
+        #expect(PolkitRules.quoted(after: "isInGroup(", in: "isInGroup('unterminated") == ["unterminated"])
+        #expect(PolkitRules.administrators("polkit.addAdminRule(function(a, s) { return ['unix-group:wheel', \"unix-user:0\", 'x']; });")
+                == ["unix-group:wheel", "unix-user:0"])
+    }
+
     @Test func pkexecIsGuardedByThePolkitStackOrOpenToAnAdministrator() throws {
         var facts = DoorsWorld.closed()
         #expect(DoorsWorld.line("polkit", facts)?.state == .closed)

@@ -93,8 +93,9 @@ extension DoorGathering {
         for name in Platform.folderEntries(actions).sorted() where name.lowercased().contains("packagekit") || name.contains("Flatpak") {
             guard let text = Self.read(actions + "/" + name).value else { continue }
             for block in text.split(separator: "<action ").dropFirst() where block.contains("<allow_active>yes</allow_active>") {
-                guard let id = block.firstMatch(of: /id\s*=\s*"([^"]*)"/).map({ String($0.1) }),
-                      Self.installs.contains(where: id.hasSuffix) else { continue }
+                guard let id = PolkitRules.quoted(after: "id", in: block).first, Self.installs.contains(where: id.hasSuffix) else {
+                    continue
+                }
                 facts.polkitOpenActions.append(id)
             }
         }

@@ -29,17 +29,36 @@ package enum PolkitRules {
     package static func yesRules(_ text: String, result: String = "polkit.Result.YES") -> [PolkitYes] {
         bodies(of: "polkit.addRule(", in: text).compactMap { rule in
             guard rule.contains(result) else { return nil }
-            return PolkitYes(users: rule.matches(of: /subject\.user\s*===?\s*["']([^"']*)["']/).map { String($0.1) },
-                             groups: rule.matches(of: /isInGroup\(\s*["']([^"']*)["']\s*\)/).map { String($0.1) },
-                             actions: rule.matches(of: /action\.id\s*===?\s*["']([^"']*)["']/).map { String($0.1) })
+            return PolkitYes(users: quoted(after: "subject.user", in: rule), groups: quoted(after: "isInGroup(", in: rule),
+                             actions: quoted(after: "action.id", in: rule))
         }
     }
 
     /// The identities addAdminRule returns: `unix-group:sudo`, `unix-user:0`.
     package static func administrators(_ text: String) -> [String] {
         bodies(of: "polkit.addAdminRule(", in: text).flatMap { body in
-            body.matches(of: /["'](unix-(?:user|group|netgroup):[^"']*)["']/).map { String($0.1) }
+            quoted(after: "", in: body).filter { $0.hasPrefix("unix-user:") || $0.hasPrefix("unix-group:") || $0.hasPrefix("unix-netgroup:") }
         }
+    }
+
+    /// The string literal that follows each `marker` (blanks and `==`/`===` skipped):
+    /// `subject.user == "kid"` gives kid. With an empty marker, every string literal.
+    package static func quoted(after marker: String, in text: Substring) -> [String] {
+        var found: [String] = []
+        var rest = text[...]
+        while !rest.isEmpty {
+            if !marker.isEmpty {
+                guard let at = rest.firstRange(of: marker) else { break }
+                rest = rest[at.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "=" }
+            } else {
+                rest = rest.drop { $0 != "\"" && $0 != "'" }
+            }
+            guard let quote = rest.first, quote == "\"" || quote == "'" else { continue }
+            let body = rest.dropFirst().prefix { $0 != quote }
+            found.append(String(body))
+            rest = rest.dropFirst(body.count + 2)
+        }
+        return found
     }
 
     /// The text after each `marker`, up to the next rule of either kind.
