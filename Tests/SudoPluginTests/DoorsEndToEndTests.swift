@@ -197,6 +197,23 @@ struct DoorsEndToEndTests {
         #expect(quiet == 0 && doorLine("setuid", in: warned)?.state == "warn", "\(warned)")
     }
 
+    @Test func onATerminalEachReasonIsWrappedUnderItsOwnColumn() throws {
+        let space = try #require(DoorsSpace())
+        let pty = space.space.run(pamAccounts + "\nmount --bind '\(space.folder)/pam.d' /etc/pam.d\nmkdir -p /run/sshd\n"
+                                  + password("root") + "\nstty cols 60\necho BEGIN\n\(Gates.installed) --doors kid\necho status-$?")
+        #expect(pty.waitFor("status-1", timeout: 120), "\(pty.screenText)")
+        let text = pty.screenText.split(separator: "BEGIN\r\n").last ?? ""
+        let rows = text.split(separator: "\r\n").filter { !$0.hasPrefix("status-") }
+        #expect(rows.count > 8, "\(rows)")
+        #expect(rows.allSatisfy { $0.count <= 60 }, "\(rows)")
+        // su's reason goes on under its own column, past the door's and the state's.
+        let su = try #require(rows.firstIndex { $0.hasPrefix("su ") })
+        let column = try #require(rows[su].firstRange(of: "root's")).lowerBound
+        let indent = rows[su].distance(from: rows[su].startIndex, to: column)
+        #expect(indent > "su  open  ".count)
+        #expect(rows[su + 1].prefix(indent).allSatisfy { $0 == " " } && rows[su + 1].dropFirst(indent).first != " ", "\(rows)")
+    }
+
     @Test func jsonAndHostileNamesAreWrittenSafely() throws {
         let space = try #require(DoorsSpace())
         let rule = "polkit.addRule(function(a, s) { return polkit.Result.YES; });"
