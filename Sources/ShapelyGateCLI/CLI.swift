@@ -101,6 +101,7 @@ public enum CLI {
             let named = paths ?? (options.command.isEmpty ? nil : options.command)
             return ConfigurationCheck(paths: named, asSudoConf: asSudoConf).run()
         case .doors(let user):
+            guard options.command.isEmpty else { throw .usage("--doors takes one account, and no command") }
             return try DoorsAudit.run(user: user, json: options.json)
         case .endGrace:
             return EndGrace.run()

@@ -81,6 +81,9 @@ import Testing
                                          environment: [:])
         #expect(asked.options.action == .doors(user: "kid") && asked.options.json)
         #expect(throws: GateError.usage("option --doors needs a value")) { try OptionParser.read(["--doors"]) }
+        let two = try Settings.resolve(["--doors", "kid", "mum"], files: .init(system: "/nonexistent", systemOwner: 0, user: 0),
+                                       environment: [:])
+        #expect(throws: GateError.usage("--doors takes one account, and no command")) { try CLI.run(two) }
     }
 
     @Test func aProgramsAnswerHasItsStatusAndItsErrorsWhenAsked() {
