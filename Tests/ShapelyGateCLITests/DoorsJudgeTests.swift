@@ -41,8 +41,15 @@ import Testing
         #expect(unread.state == .open && unread.why.contains("a password is required"))
         facts.sudoListing = .read(allowed)
         let open = try #require(DoorsWorld.line("sudo", facts))
-        #expect(open.state == .open && open.why.contains("(ALL : ALL) ALL")
-                && open.why.contains("users=kid` to /etc/sudo.conf"), "\(open)")
+        #expect(open.why == "sudo lets kid run (ALL : ALL) ALL with no board: install shapelygate's sudo plugin and add its "
+                + "Plugin line with users=kid to /etc/sudo.conf", "\(open)")
+        facts.sudoPluginFile = "/usr/lib/shapelygate/shapelygate_approval.so"
+        #expect(DoorsWorld.line("sudo", facts)?.why.hasSuffix("no board: add `Plugin sudoers_policy sudoers.so`, then "
+                + "`Plugin shapelygate_approval /usr/lib/shapelygate/shapelygate_approval.so users=kid`, to /etc/sudo.conf") == true)
+        facts.sudoConf = .read("#Plugin sudoers_policy sudoers.so\n")
+        #expect(DoorsWorld.line("sudo", facts)?.why.contains("add `Plugin sudoers_policy sudoers.so`, then") == true)
+        facts.sudoConf = .read("Plugin sudoers_policy sudoers.so\n")
+        #expect(DoorsWorld.line("sudo", facts)?.why.hasSuffix("users=kid` below the sudoers lines of /etc/sudo.conf") == true)
         facts.sudoConf = .read("Plugin sudoers_policy sudoers.so\nPlugin shapelygate_approval shapelygate_approval.so users=2001 strict approval=both\n")
         let guarded = try #require(DoorsWorld.line("sudo", facts))
         #expect(guarded.state == .guarded, "\(guarded.why)")

@@ -101,6 +101,8 @@ package struct DoorFacts {
     /// sudo: absent when it is not installed.
     package var sudoListing: Gathered<String> = .absent
     package var sudoConf: Gathered<String> = .absent
+    /// The installed sudo plugin's file, for the fix (nil: none found).
+    package var sudoPluginFile: String?
     /// Why the plugin file a Plugin line names cannot be loaded, by line number.
     package var sudoPluginProblems: [Int: String] = [:]
 

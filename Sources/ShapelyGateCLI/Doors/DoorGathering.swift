@@ -131,6 +131,8 @@ package struct DoorGathering {
             facts.sudoListing = .unreadable("sudo \(asked.joined(separator: " ")) said: \(Self.firstLine(text))")
         }
         facts.sudoConf = Self.read(SudoConfCheck.defaultPath)
+        facts.sudoPluginFile = ["/usr/lib/shapelygate", "/usr/local/lib/shapelygate"].map { $0 + "/shapelygate_approval.so" }
+            .first(where: Platform.exists)
         if let text = facts.sudoConf.value {
             let (folder, lines) = SudoConfCheck.read(text)
             for line in lines {

@@ -45,7 +45,20 @@ package enum SudoListing {
 }
 
 extension DoorJudge {
-    static let pluginFix = "Plugin shapelygate_approval shapelygate_approval.so"
+    /// The Plugin line to add, where it goes, and the plugin's file when none is installed.
+    func pluginFix(_ conf: String) -> String {
+        guard let file = facts.sudoPluginFile else {
+            return "install shapelygate's sudo plugin and add its Plugin line with users=\(name) to /etc/sudo.conf"
+        }
+        let line = "`Plugin shapelygate_approval \(file) users=\(name)`"
+        // Once sudo.conf names a plugin, sudo loads only those it names.
+        let policy = conf.split(separator: "\n").contains { raw in
+            let words = raw.prefix { $0 != "#" }.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            return words.count > 1 && words[0] == "Plugin" && words[1] == "sudoers_policy"
+        }
+        guard policy else { return "add `Plugin sudoers_policy sudoers.so`, then \(line), to /etc/sudo.conf" }
+        return "add \(line) below the sudoers lines of /etc/sudo.conf"
+    }
 
     func sudo() -> [DoorLine] {
         let text: String
@@ -57,15 +70,14 @@ extension DoorJudge {
         guard let rules = SudoListing.rules(text) else { return [.closed("sudo", "sudo lets \(name) run nothing as another user")] }
         guard !rules.isEmpty else { return [.open("sudo", "cannot read what sudo -l says \(name) may run")] }
         let rule = rules[0].runAs + " " + rules[0].commands.joined(separator: ", ") + (rules.count > 1 ? " and more" : "")
-        let lines: [SudoConfCheck.PluginLine]
+        let conf: String
         switch facts.sudoConf {
         case .unreadable(let why): return [.open("sudo", "sudo lets \(name) run \(rule); cannot read /etc/sudo.conf: \(why)")]
-        case .absent: lines = []
-        case .read(let conf): lines = SudoConfCheck.read(conf).lines
+        case .absent: conf = ""
+        case .read(let read): conf = read
         }
-        guard !lines.isEmpty else {
-            return [.open("sudo", "sudo lets \(name) run \(rule) with no board: add `\(Self.pluginFix) users=\(name)` to /etc/sudo.conf")]
-        }
+        let lines = SudoConfCheck.read(conf).lines
+        guard !lines.isEmpty else { return [.open("sudo", "sudo lets \(name) run \(rule) with no board: \(pluginFix(conf))")] }
         var reasons: [String] = []
         for line in lines {
             switch judge(line, rules: rules) {
