@@ -164,6 +164,11 @@ import Testing
                 && half.why.contains("person=login users=root,mum` to /etc/pam.d/login"), "\(half)")
         facts.pamFiles["/etc/pam.d/login"] = .read(DoorsWorld.moduleLine("person=login users=0,2002"))
         #expect(DoorsWorld.line("login", facts)?.state == .guarded)
+        // A display manager's greeter is a login of its own.
+        facts.pamFiles["/etc/pam.d/gdm-password"] = .read("@include common-auth\n")
+        let greeter = DoorsWorld.lines("login", facts)
+        #expect(greeter.map(\.state) == [.guarded, .open])
+        #expect(greeter.last?.why.hasSuffix("users=root,mum` to /etc/pam.d/gdm-password") == true, "\(greeter)")
     }
 
     @Test func sshKeysOfAnAdministratorMeetNoBoard() throws {

@@ -30,7 +30,7 @@ package struct DoorJudge {
         // Root needs no door: every fix below would gate root against itself.
         if facts.user.uid == 0 { return [.open("account", "\(name) is uid 0: root already, with no door to pass")] }
         var lines = sudo()
-        lines += [su(), login()] + ssh()
+        lines += [su()] + logins() + ssh()
         lines += polkit() + [doas()] + groups() + writable() + privileged()
         return lines
     }

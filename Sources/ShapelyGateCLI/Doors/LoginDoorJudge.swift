@@ -7,7 +7,8 @@
 //   account has a usable (or empty) password in /etc/shadow, named, and closed when none
 //   has. su not installed: closed.
 // - login: the same question of /etc/pam.d/login (person=login): every other account
-//   with a password must be gated by the line, or it is open for those, named.
+//   with a password must be gated by the line, or it is open for those, named; and of
+//   each display manager's password stack that is there (gdm-password, lightdm, sddm).
 // - ssh: sshd -T's answer; keys of root or of a member of sudo, admin or wheel let a key
 //   login in with no board unless every AuthenticationMethods list asks for
 //   keyboard-interactive or password too; password logins (PasswordAuthentication, or
@@ -45,19 +46,30 @@ extension DoorJudge {
         }
     }
 
-    func login() -> DoorLine {
-        guard facts.loginInstalled else { return .closed("login", "login is not installed") }
+    /// The display managers' password stacks: a greeter is a login too.
+    static let greeters = ["gdm-password", "lightdm", "sddm"]
+
+    /// The console's login, and each display manager's whose stack is there.
+    func logins() -> [DoorLine] {
+        let present = Self.greeters.filter { greeter in
+            ["/etc/pam.d/", "/usr/lib/pam.d/"].contains { facts.pamFiles[$0 + greeter]?.value != nil }
+        }
+        return [login()] + present.map { login($0) }
+    }
+
+    func login(_ service: String = "login") -> DoorLine {
+        guard facts.loginInstalled || service != "login" else { return .closed("login", "login is not installed") }
         let names: [String]
         switch othersWithPasswords() {
         case .failure(let refusal): return .open("login", "cannot tell whose password works: \(refusal.message)")
         case .success(let read): names = read
         }
         guard !names.isEmpty else { return .closed("login", "no account besides \(name) has a password to type") }
-        let stack = stackVerdict("login", person: .login, gating: names.compactMap(account(named:)))
-        if let unreadable = stack.unreadable { return .open("login", "cannot read the login stack: \(unreadable)") }
+        let stack = stackVerdict(service, person: .login, gating: names.compactMap(account(named:)))
+        if let unreadable = stack.unreadable { return .open("login", "cannot read the \(service) stack: \(unreadable)") }
         if let guarded = stack.guarded { return .guarded("login", guarded) }
         return .open("login", "\(passwordsSaid(names)) and \(stack.open ?? ""): add "
-                     + "`auth requisite pam_shapelygate.so person=login users=\(names.joined(separator: ","))` to /etc/pam.d/login")
+                     + "`auth requisite pam_shapelygate.so person=login users=\(names.joined(separator: ","))` to /etc/pam.d/\(service)")
     }
 
     /// Accounts that can become root besides the person: root and the members of sudo,
