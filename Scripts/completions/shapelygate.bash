@@ -14,6 +14,8 @@ _shapelygate_values() {
         --check-sudo-conf)
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+        --doors)
+            mapfile -t COMPREPLY < <(compgen -u -- "$cur") ;;
         -l|--lang|--strings-template)
             mapfile -t COMPREPLY < <(compgen -W "en es fr de" -- "$cur") ;;
         --board)
@@ -55,7 +57,7 @@ _shapelygate() {
         fi
         case $word in
             --) _shapelygate_command $((i + 1)); return ;;
-            -a|-t|-n|-r|-k|-s|-l|--attempts|--timeout|--shapes-per-kind|--rounds|--kinds|--strings|--lang|--seed|--cooldown|--extensions|--for|--verdict-fd|--board|--strings-template|--check-sudo-conf|--approve|--deny)
+            -a|-t|-n|-r|-k|-s|-l|--attempts|--timeout|--shapes-per-kind|--rounds|--kinds|--strings|--lang|--seed|--cooldown|--extensions|--for|--verdict-fd|--board|--strings-template|--check-sudo-conf|--doors|--approve|--deny)
                 if ((i + 1 == COMP_CWORD)); then _shapelygate_values "$word" "$cur"; return; fi
                 ((i += 2))
                 continue ;;
@@ -70,7 +72,7 @@ _shapelygate() {
         ((i++))
     done
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "-a --attempts -t --timeout --no-timeout -n --shapes-per-kind -r --rounds -k --kinds -s --strings -l --lang --cooldown --extensions --strict --login --for --verdict-fd --seed --no-color --board --odds --strings-template --check --check-sudo-conf --end-grace --pending --approve --revoke --deny -h --help -V --version --" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "-a --attempts -t --timeout --no-timeout -n --shapes-per-kind -r --rounds -k --kinds -s --strings -l --lang --cooldown --extensions --strict --login --for --verdict-fd --seed --no-color --board --odds --strings-template --check --check-sudo-conf --doors --json --end-grace --pending --approve --revoke --deny -h --help -V --version --" -- "$cur")
     else
         mapfile -t COMPREPLY < <(compgen -c -- "$cur")
     fi

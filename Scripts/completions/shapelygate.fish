@@ -21,7 +21,7 @@ function __shapelygate_wrapped
                 set -e tokens[1..$index]
                 string join \n -- $tokens
                 return 0
-            case -a -t -n -r -k -s -l --attempts --timeout --shapes-per-kind --rounds --kinds --strings --lang --seed --cooldown --extensions --for --verdict-fd --board --approve --deny
+            case -a -t -n -r -k -s -l --attempts --timeout --shapes-per-kind --rounds --kinds --strings --lang --seed --cooldown --extensions --for --verdict-fd --board --doors --approve --deny
                 set skip 1
             case '-*'
             case '*'
@@ -72,6 +72,8 @@ complete -c shapelygate -n $options -l board -x -a 'picture words' -d 'picture, 
 complete -c shapelygate -n $options -l odds -d 'print the chance a random guess passes'
 complete -c shapelygate -n $options -l check -F -d 'check the policy file and the doors\' lines, or the files named'
 complete -c shapelygate -n $options -l check-sudo-conf -r -F -d 'check the sudo plugin lines of sudo.conf'
+complete -c shapelygate -n $options -l doors -x -a '(__fish_complete_users)' -d 'list every way USER can become root and what guards it'
+complete -c shapelygate -n $options -l json -d 'with --doors: print a JSON array'
 complete -c shapelygate -n $options -l end-grace -d 'end your sudo grace window on this terminal now'
 complete -c shapelygate -n $options -l pending -d 'list the sudo requests you may approve'
 complete -c shapelygate -n $options -l approve -x -d 'approve that one request'

@@ -16,6 +16,8 @@
  *   raised by the hardware would also recur on return.
  * - Installing replaces the Swift runtime's crash handler: its interactive
  *   backtracer never takes the gate's terminal.
+ * - Besides: whether a file carries capabilities (an xattr no Swift module of the
+ *   C library names), for `--doors`.
  */
 #define _GNU_SOURCE
 #include "shapelygate_guard.h"
@@ -26,6 +28,7 @@
 #include <unistd.h>
 #if defined(__linux__)
 #include <sys/prctl.h>
+#include <sys/xattr.h>
 #endif
 
 static volatile sig_atomic_t armed;
@@ -34,6 +37,15 @@ static int screen = -1;
 static struct termios saved;
 static char leave_bytes[64];
 static size_t leave_length;
+
+int sg_guard_has_capabilities(const char *path) {
+#if defined(__linux__)
+    return lgetxattr(path, "security.capability", NULL, 0) > 0;
+#else
+    (void)path;
+    return 0;
+#endif
+}
 
 int sg_guard_refuse_tracing(void) {
 #if defined(__linux__)

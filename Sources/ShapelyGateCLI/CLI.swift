@@ -16,7 +16,7 @@
 //   the process with the status, or the command replaces it on a pass.
 // - Every path that is not a pass ends in a denial or an error status. Errors are one
 //   line on stderr, `shapelygate: ...`. Nothing is written to stdout except what an
-//   informational action (--help, --version, --odds, --strings-template) prints.
+//   informational action (--help, --version, --odds, --strings-template, --check, --doors) prints.
 // - The stages below `run(arguments:)` touch no signal mask and write only through
 //   the `Output` they are given, so tests run them in their own process. An
 //   informational action gets the caller's signal mask back (there) before it prints,
@@ -79,6 +79,9 @@ public enum CLI {
     package static func run(_ settings: Settings, world: GateWorld = .system) throws(GateError) -> Ending {
         let options = settings.options
         let choice = settings.language
+        if options.json, case .doors = options.action {} else if options.json {
+            throw .usage("option --json goes with --doors")
+        }
         switch options.action {
         case .help:
             return Ending(.informed(helpText))
@@ -97,6 +100,9 @@ public enum CLI {
         case .check(let paths, let asSudoConf):
             let named = paths ?? (options.command.isEmpty ? nil : options.command)
             return ConfigurationCheck(paths: named, asSudoConf: asSudoConf).run()
+        case .doors(let user):
+            guard options.command.isEmpty else { throw .usage("--doors takes one account, and no command") }
+            return try DoorsAudit.run(user: user, json: options.json)
         case .endGrace:
             return EndGrace.run()
         case .approval(var request):

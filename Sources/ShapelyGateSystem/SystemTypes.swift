@@ -43,6 +43,7 @@ package enum SystemError {
 /// What stat(2) said of a file.
 package struct FileFacts: Equatable, Sendable {
     package let owner: UserID
+    package let group: GroupID
     /// The whole st_mode: type and permission bits.
     package let mode: FileMode
     package let links: UInt64
@@ -51,6 +52,7 @@ package struct FileFacts: Equatable, Sendable {
 
     package init(_ info: stat) {
         owner = info.st_uid
+        group = info.st_gid
         mode = info.st_mode
         links = UInt64(info.st_nlink)
         device = UInt64(info.st_dev)

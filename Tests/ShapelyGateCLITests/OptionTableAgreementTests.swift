@@ -209,6 +209,7 @@ func captures(_ pattern: String, in text: String) -> [[String]] {
         "odds": "prints and exits: no gate", "strings-template": "prints and exits: no gate",
         "help": "prints and exits: no gate", "check-sudo-conf": "prints and exits: no gate",
         "check": "prints and exits: no gate", "end-grace": "asks the judge through sudo: no gate",
+        "doors": "prints and exits: no gate", "json": "how --doors prints: no gate",
         "pending": "an approver's answer: no gate", "approve": "an approver's answer: no gate",
         "deny": "an approver's answer: no gate", "revoke": "an approver's answer: no gate", "version": "prints and exits: no gate",
         "verdict-fd": "the judge's own channel to the gate, which it opens itself",

@@ -15,6 +15,10 @@
    ptrace, read /proc/PID/mem or open /proc/PID/fd. 0, or -1 with errno. */
 int sg_guard_refuse_tracing(void);
 
+/* Whether the file at `path` (a link not followed) carries file capabilities: its
+   security.capability attribute (Linux); 0 elsewhere or when it has none. */
+int sg_guard_has_capabilities(const char *path);
+
 /* Installs the handler on SIGRTMIN..SIGRTMAX and the crash signals (SEGV, BUS, FPE,
    ILL, ABRT, TRAP, SYS), replacing the language runtime's backtracer. */
 void sg_guard_install(void);

@@ -26,6 +26,11 @@ package enum OptionTable {
             }
             return { $0.action = .check(paths: [path], asSudoConf: true) }
         },
+        OptionSpec(long: "doors", short: nil, value: .required("USER"),
+                   help: "list every way USER can become root and what guards it (status 1 when one is open), then exit",
+                   inFiles: false) { user in { $0.action = .doors(user: user ?? "") } },
+        OptionSpec(long: "json", short: nil, value: .none, help: "with --doors: print a JSON array",
+                   inFiles: false) { _ in { $0.json = true } },
         OptionSpec(long: "end-grace", short: nil, value: .none,
                    help: "end your sudo grace window on this terminal now, with no board, then exit",
                    inFiles: false) { _ in { $0.action = .endGrace } },

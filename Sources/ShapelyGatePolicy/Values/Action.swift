@@ -1,7 +1,7 @@
 // Action.swift — what a run does: the gate itself (the default), or one of the
 // informational actions that print and leave without a board (--help, --version,
-// --strings-template, --odds, --check, --end-grace, and an approver's --pending, --approve
-// and --deny). The last of these flags given wins.
+// --strings-template, --odds, --check, --doors, --end-grace, and an approver's --pending,
+// --approve and --deny). The last of these flags given wins.
 
 package enum Action: Equatable, Sendable {
     case gate
@@ -11,6 +11,8 @@ package enum Action: Equatable, Sendable {
     case odds
     /// `--check [FILE...]`: nil checks the installed files.
     case check(paths: [String]?, asSudoConf: Bool)
+    /// `--doors USER`: every way USER can become root, and what guards each.
+    case doors(user: String)
     /// `--end-grace`: the person's own sudo grace window on this terminal, ended.
     case endGrace
     /// An approver's side of a sudo approval request.

@@ -29,5 +29,7 @@ package struct Options: Equatable, Sendable {
     /// Where a pass is reported (`--verdict-fd`): the sudo plugin's pipe.
     package var verdictDescriptor: Int32?
     package var command: [String] = []
+    /// `--json`: --doors prints a JSON array.
+    package var json = false
     package init() {}
 }

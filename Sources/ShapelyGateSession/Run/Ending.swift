@@ -31,6 +31,8 @@ package struct Ending {
         /// A check's report (standard output) and its problems, one `shapelygate:` line
         /// each on standard error; any problem is a configuration error (status 2).
         case checked(report: String, problems: [String], warnings: [String] = [])
+        /// An audit's report for standard output, and the status it ends with (--doors).
+        case reported(String, status: ExitStatus)
     }
 
     /// What a pass hands on: the command (none for a predicate), the verdict to report
@@ -64,7 +66,7 @@ package struct Ending {
     /// Whether it only prints: the caller may give the signal mask back first.
     package var isInformational: Bool {
         switch kind {
-        case .informed, .checked: return true
+        case .informed, .checked, .reported: return true
         default: return false
         }
     }
@@ -116,6 +118,9 @@ package struct Ending {
             for problem in problems { output.error(GateError.configuration(problem).report) }
             for warning in warnings { output.error(GateError.configuration(warning).report) }
             return problems.isEmpty ? .passed : .usage
+        case .reported(let report, let status):
+            output.standard(report)
+            return status
         }
     }
 
