@@ -85,7 +85,7 @@ struct DoorsEndToEndTests {
         for door in ["sudo", "su", "login", "ssh", "polkit", "doas", "groups", "writable"] {
             #expect(doorLine(door, in: text)?.state == "closed", "\(door): \(text)")
         }
-        #expect(doorLine("sudo", in: text)?.why == "sudo lets kid run nothing as another user")
+        #expect(doorLine("sudo", in: text)?.why == "sudo lets kid run no command as another user")
     }
 
     @Test func sudoIsOpenUntilThePluginLineGatesThePerson() throws {
@@ -220,7 +220,7 @@ struct DoorsEndToEndTests {
         let (json, status) = space.audit("mkdir -p /etc/polkit-1/rules.d && echo '\(rule)' >\"/etc/polkit-1/rules.d/$(printf 'x\\033[2J\"y')z.rules\"",
                                           json: true)
         #expect(status == 1)
-        #expect(json.hasPrefix("[{\"door\":\"sudo\",\"state\":\"closed\",\"why\":\"sudo lets kid run nothing as another user\"},\n"), "\(json)")
+        #expect(json.hasPrefix("[{\"door\":\"sudo\",\"state\":\"closed\",\"why\":\"sudo lets kid run no command as another user\"},\n"), "\(json)")
         #expect(json.contains(#"{"door":"polkit rule","state":"open","why":"/etc/polkit-1/rules.d/x\\x1b[2J\"yz.rules allows everyone any action"#),
                 "\(json)")
         #expect(!json.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })

@@ -29,7 +29,7 @@ extension DoorJudge {
     func groups() -> [DoorLine] {
         let found = Self.rootGroups.filter { facts.user.groups.contains($0.group) }
         guard !found.isEmpty else {
-            return [.closed("groups", "\(name) is in none of " + Self.rootGroups.map(\.group).joined(separator: ", "))]
+            return [.closed("groups", "\(name) belongs to none of " + Self.rootGroups.map(\.group).joined(separator: ", "))]
         }
         return found.map { .open("group \($0.group)", "remove \(name) from group \($0.group): \($0.gives)") }
     }
@@ -45,7 +45,7 @@ extension DoorJudge {
             let more = lines.count - 7
             lines = Array(lines.prefix(7)) + [.open("writable", "and \(more) more places \(name) can write where root runs programs")]
         }
-        return lines.isEmpty ? [.closed("writable", "\(name) can write none of the places root runs programs from")] : lines
+        return lines.isEmpty ? [.closed("writable", "\(name) cannot write any of the places root runs programs from")] : lines
     }
 
     /// Who lets the person write a place, and the fix; nil when they cannot.

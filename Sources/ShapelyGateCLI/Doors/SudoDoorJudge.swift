@@ -67,7 +67,7 @@ extension DoorJudge {
         case .unreadable(let why): return [.open("sudo", "cannot tell what sudo lets \(name) run: \(why)")]
         case .read(let read): text = read
         }
-        guard let rules = SudoListing.rules(text) else { return [.closed("sudo", "sudo lets \(name) run nothing as another user")] }
+        guard let rules = SudoListing.rules(text) else { return [.closed("sudo", "sudo lets \(name) run no command as another user")] }
         guard !rules.isEmpty else { return [.open("sudo", "cannot read what sudo -l says \(name) may run")] }
         let rule = rules[0].runAs + " " + rules[0].commands.joined(separator: ", ") + (rules.count > 1 ? " and more" : "")
         let conf: String
