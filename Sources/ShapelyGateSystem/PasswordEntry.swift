@@ -17,13 +17,14 @@ package struct PasswordEntry: Equatable {
     package let name: String
     package let home: String
 
-    /// The entry for `uid` in the text of a password file, or nil.
+    /// The entry for `uid` in the text of a password file, or nil. The file is split on
+    /// its bytes, not its characters: every run of the gate reads it before the board.
     package static func find(uid: uid_t, in text: String) -> PasswordEntry? {
-        let wanted = String(uid)
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: ":", omittingEmptySubsequences: false)
-            if fields.count > 5, fields[2] == wanted {
-                return PasswordEntry(name: String(fields[0]), home: String(fields[5]))
+        let wanted = Array(String(uid).utf8)
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: ":"), maxSplits: 6, omittingEmptySubsequences: false)
+            if fields.count > 5, fields[2].elementsEqual(wanted) {
+                return PasswordEntry(name: String(decoding: fields[0], as: UTF8.self), home: String(decoding: fields[5], as: UTF8.self))
             }
         }
         return nil
