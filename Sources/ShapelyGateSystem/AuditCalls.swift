@@ -9,7 +9,10 @@
 //   (a link is not followed): true when the file carries one.
 // - `walk` visits every entry under `root` depth first with lstat(2), never following a
 //   link and never entering a folder of another device than `root`'s; it visits at most
-//   `limit` entries. A folder it cannot list is handed to `unreadable`.
+//   `limit` entries. What it cannot look at is handed to `unreadable`, never skipped in
+//   silence: a folder it cannot list, an entry lstat(2) cannot reach (a path longer
+//   than the system takes), a name that is not UTF-8 (shown with U+FFFD: the path
+//   cannot be named back), and the rest of the tree once `limit` is reached.
 
 #if canImport(Glibc)
 import Glibc
@@ -44,12 +47,24 @@ extension Platform {
                 continue
             }
             defer { closedir(directory) }
-            while let entry = readdir(directory), visited < limit {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            while let entry = readdir(directory) {
+                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                let name = String(decoding: bytes, as: UTF8.self)
                 guard name != "." && name != ".." else { continue }
                 let path = (folder == "/" ? "" : folder) + "/" + name
+                guard visited < limit else {
+                    unreadable(folder + ": more than \(limit) entries, the rest not looked at")
+                    return
+                }
+                guard String(validating: bytes, as: UTF8.self) != nil else {
+                    unreadable(path + ": its name is not UTF-8")
+                    continue
+                }
                 var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
+                guard lstat(path, &info) == 0 else {
+                    if errno != ENOENT { unreadable(path + ": " + String(cString: strerror(errno)).lowercased()) }
+                    continue
+                }
                 visited += 1
                 let found = FileFacts(info)
                 visit(path, found)

@@ -138,6 +138,8 @@ package struct DoorFacts {
     /// Setuid-root and setcap programs, and those no package owns (nil: not asked).
     package var privileged: [PrivilegedProgram] = []
     package var unowned: Gathered<[String]> = .absent
+    /// What the walk for them could not look at (a program there would go unseen).
+    package var unwalked: [String] = []
 
     package init(user: AuditAccount) { self.user = user }
 }

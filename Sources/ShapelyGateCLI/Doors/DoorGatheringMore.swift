@@ -5,7 +5,8 @@
 // Contract: as DoorGathering.swift. The places looked at are `places` and every entry of
 // the folders among them (two levels under /etc/systemd/system), and the folders above
 // them; a symbolic link is not followed. Programs are looked for under /usr, /bin, /sbin
-// and /opt, each walked on its own file system without following links.
+// and /opt, each walked on its own file system without following links; what the walk
+// cannot look at is kept (`unwalked`), never passed over.
 
 import ShapelyGatePolicy
 import ShapelyGateSystem
@@ -84,7 +85,9 @@ extension DoorGathering {
                 switch Self.read(folder + "/" + name) {
                 case .read(let text): rules[folder + "/" + name] = text
                 case .unreadable(let why): facts.polkitUnreadable.append(why)
-                case .absent: continue
+                // Just listed, yet not there by its name: gone, or a name that is not
+                // UTF-8, which polkitd reads all the same.
+                case .absent: facts.polkitUnreadable.append("\(folder)/\(name): cannot be opened by the name listed")
                 }
             }
         }
@@ -116,8 +119,13 @@ extension DoorGathering {
     static let above = ["/", "/etc", "/etc/systemd", "/usr", "/usr/local"]
 
     func gatherPlaces(into facts: inout DoorFacts) {
-        func add(_ path: String, depth: Int) {
-            guard let found = Platform.facts(of: path, followingLinks: false), !found.isSymbolicLink else { return }
+        func add(_ path: String, depth: Int, listed: Bool = false) {
+            guard let found = Platform.facts(of: path, followingLinks: false) else {
+                // A name just listed that cannot be looked at (not UTF-8, say) is no all-clear.
+                if listed { facts.unreadablePlaces.append(path) }
+                return
+            }
+            guard !found.isSymbolicLink else { return }
             facts.places.append(PlacedFile(path: path, owner: found.owner, group: found.group, mode: found.permissions,
                                            isFolder: found.isDirectory))
             guard found.isDirectory, depth > 0 else { return }
@@ -126,7 +134,7 @@ extension DoorGathering {
                 return
             }
             opened.close()
-            for name in Platform.folderEntries(path).sorted() { add(path + "/" + name, depth: depth - 1) }
+            for name in Platform.folderEntries(path).sorted() { add(path + "/" + name, depth: depth - 1, listed: true) }
         }
         for path in Self.above { add(path, depth: 0) }
         for path in Self.places { add(path, depth: path == "/etc/systemd/system" ? 2 : 1) }
@@ -135,7 +143,7 @@ extension DoorGathering {
     func gatherPrivileged(into facts: inout DoorFacts) {
         var seen = Set<String>()
         for root in ["/usr", "/bin", "/sbin", "/opt"] {
-            Platform.walk(root) { path, found in
+            Platform.walk(root, unreadable: { facts.unwalked.append($0) }) { path, found in
                 guard found.isRegular, seen.insert(path).inserted else { return }
                 if found.mode & 0o4000 != 0 && found.owner == 0 {
                     facts.privileged.append(PrivilegedProgram(path: path, setuid: true))

@@ -8,7 +8,9 @@
 // - A place (DoorGathering.places) is open when the person owns it and may write it, a
 //   group of theirs may write it, or everyone may; the fix is named. A place that could
 //   not be looked at is open.
-// - Programs: one `warn` line each; they do not change the status.
+// - Programs: one `warn` line each; they do not change the status. So is each place
+//   the walk for them could not look at (five named, then how many more): a program
+//   there would go unseen.
 
 import ShapelyGatePolicy
 import ShapelyGateSystem
@@ -67,6 +69,18 @@ extension DoorJudge {
     }
 
     func privileged() -> [DoorLine] {
+        unwalked() + programs()
+    }
+
+    /// What the walk for setuid programs could not look at: a program there goes unseen.
+    /// A few by name, then how many more.
+    func unwalked() -> [DoorLine] {
+        let shown = facts.unwalked.prefix(5).map { DoorLine("setuid", .warn, "cannot look for setuid programs in \($0)") }
+        let more = facts.unwalked.count - shown.count
+        return shown + (more > 0 ? [DoorLine("setuid", .warn, "and \(more) more places that could not be looked at")] : [])
+    }
+
+    func programs() -> [DoorLine] {
         guard !facts.privileged.isEmpty else { return [] }
         switch facts.unowned {
         case .absent:

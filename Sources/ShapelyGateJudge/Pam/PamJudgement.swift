@@ -93,23 +93,32 @@ package struct PamJudgement {
         if options.person == .login, let host = facts.remoteHost, !host.isEmpty {
             decision.origin = ApprovalWindow.hash(host)
         }
-        // polkit's helper does not say which action it authenticates: a yes covers one.
-        decision.lastingYes = facts.service != "polkit-1"
+        // polkit's helper does not say which action it authenticates, nor doas which
+        // command it runs: a yes there covers one.
+        decision.lastingYes = !Self.unseenServices.contains(facts.service ?? "")
         let judged = decision.decide(through: &door, log: &log)
         conversation = door.conversation
         return (judged.passed ? .pass : .denied, judged.message)
     }
 
     /// What a request asks for, as approvers read it: what the board shows; at polkit's
-    /// door, whose helper does not tell the stack which action is asked, that it cannot
-    /// be seen, and what the door does know (the service, the account authenticated,
-    /// the caller the kernel names).
+    /// door, whose helper does not tell the stack which action is asked, and at doas's,
+    /// which does not tell it the command, that it cannot be seen, and what the door
+    /// does know (the service, the account authenticated, the caller the kernel names).
     var askedFor: String {
-        guard facts.service == "polkit-1" else { return guarding }
+        guard Self.unseenServices.contains(facts.service ?? "") else { return guarding }
         let caller = facts.caller.map { uid in "\(AccountPerson.find(uid: uid)?.name ?? "uid\(uid)") (uid \(uid))" } ?? "an unknown caller"
+        guard facts.service == "polkit-1" else {
+            return Visible.screen("doas: run a command as another user, asked by \(caller); "
+                                  + "the command cannot be seen (doas does not tell the PAM stack)")
+        }
         return Visible.screen("polkit-1: authenticate as \(facts.user ?? "?"), asked by \(caller); "
                               + "the action cannot be seen (polkit does not tell the PAM stack)")
     }
+
+    /// The doors whose program does not tell the PAM stack what it will do: polkit's
+    /// helper (which action) and doas (which command, as whom).
+    static let unseenServices: Set<String> = ["polkit-1", "doas"]
 
     /// Where the request comes from, as an approver's `--pending` and notice show it: the
     /// terminal, and for a remote login the host it comes from (PAM_RHOST).
