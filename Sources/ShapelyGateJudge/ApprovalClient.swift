@@ -61,8 +61,8 @@ package struct ApprovalClient {
         }) {
             guard let reply = replies.last else { silent = true; continue }
             if window != nil, reply == "once\t\(id)" {
-                return .failed(.denied("request \(id) may be approved only once, not --for a while: what it runs "
-                                       + "cannot be seen (polkit does not tell the PAM stack); approve it without --for"))
+                return .failed(.denied("request \(id) may be approved only once, not --for a while: its door does not "
+                                       + "show what a yes would let through again; approve it without --for"))
             }
             let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map { Visible.screen(String($0)) }
             if fields.count == 5, fields[0] == word, fields[1] == id {

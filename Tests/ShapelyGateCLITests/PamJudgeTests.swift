@@ -119,6 +119,21 @@ struct PamJudgeTests {
         #expect(try PamJudgement(facts: facts, files: files).guarding(in: judgement.strings) == "sshd kid")
     }
 
+    /// A yes lasts a window only at a door whose pass opens an account's session and no
+    /// more; polkit, doas and services of no known purpose get a yes for one run.
+    @Test func aYesLastsOnlyWhereThePassOpensAnAccount() throws {
+        let files = Settings.Files(system: temporaryFolder() + "/no-policy", systemOwner: getuid(), user: getuid())
+        func lasts(_ service: String) throws -> Bool {
+            var facts = PamFacts()
+            facts.options = ["person=caller"]
+            facts.service = service
+            facts.user = "root"
+            return try PamJudgement(facts: facts, files: files).yesMayLast
+        }
+        for service in ["su", "login", "sshd"] { #expect(try lasts(service), "\(service)") }
+        for service in ["polkit-1", "doas", "sudo", "gate-test", "", "su\u{1B}"] { #expect(try !lasts(service), "\(service)") }
+    }
+
     @Test func aPersonsGroupsComeFromTheGroupFile() {
         let passwd = "root:x:0:0::/root:/bin/sh\nkid:x:2001:100::/home/kid:/bin/sh\n"
         let group = "users:x:100:\nparents:x:2010:mum\nkids:x:2011:ann,kid\n"

@@ -93,9 +93,7 @@ package struct PamJudgement {
         if options.person == .login, let host = facts.remoteHost, !host.isEmpty {
             decision.origin = ApprovalWindow.hash(host)
         }
-        // polkit's helper does not say which action it authenticates, nor doas which
-        // command it runs: a yes there covers one.
-        decision.lastingYes = !Self.unseenServices.contains(facts.service ?? "")
+        decision.lastingYes = yesMayLast
         let judged = decision.decide(through: &door, log: &log)
         conversation = door.conversation
         return (judged.passed ? .pass : .denied, judged.message)
@@ -119,6 +117,15 @@ package struct PamJudgement {
     /// The doors whose program does not tell the PAM stack what it will do: polkit's
     /// helper (which action) and doas (which command, as whom).
     static let unseenServices: Set<String> = ["polkit-1", "doas"]
+
+    /// The doors where what a pass opens is all the approver reads: a session of the
+    /// account named (su, a console or display manager's login, ssh).
+    static let accountDoors: Set<String> = ["su", "su-l", "login", "sshd", "gdm-password", "lightdm", "sddm"]
+
+    /// Whether an approver's yes may last a window here: only where the door shows all a
+    /// pass opens. Elsewhere (polkit's action, doas's command, any other program's own
+    /// purpose) a yes covers one run.
+    var yesMayLast: Bool { Self.accountDoors.contains(facts.service ?? "") }
 
     /// Where the request comes from, as an approver's `--pending` and notice show it: the
     /// terminal, and for a remote login the host it comes from (PAM_RHOST).
