@@ -37,7 +37,7 @@ package struct ApprovalClient {
             let lines = ask("pending").compactMap(\.last).compactMap { reply -> (Int, String)? in
                 let fields = reply.split(separator: "\t", omittingEmptySubsequences: false).map { Visible.screen(String($0)) }
                 guard fields.count == 6 || fields.count == 7, fields[0] == "request", let waited = Int(fields[4]) else { return nil }
-                let reason = fields.count == 7 ? "    reason: \(fields[6])\n" : ""
+                let reason = fields.count == 7 ? Self.reasonLine(fields[6], width: TerminalDevice.columns(of: 1)) : ""
                 return (waited, "\(fields[1])  \(fields[2])  \(fields[3])  \(Self.duration(waited)) ago  \(fields[5])\n" + reason)
             }
             return Ending(.informed(lines.sorted { $0.0 > $1.0 }.map(\.1).joined()))
@@ -45,6 +45,13 @@ package struct ApprovalClient {
         case .deny(let id): return answer(id, approving: false, window: nil)
         case .revoke(let id): return revoke(id)
         }
+    }
+
+    /// A request's reason under its line: on a terminal, cut to one row with an ellipsis,
+    /// so that no wrapped row of a person's words can pass for another request's line.
+    static func reasonLine(_ reason: String, width: Int?) -> String {
+        let line = "    reason: " + reason
+        return (width.map { TextLayout.truncate(line, width: $0) } ?? line) + "\n"
     }
 
     /// One request answered: `approve ID [SECONDS]` or `deny ID`, then confirmed.

@@ -5,11 +5,23 @@
 import ShapelyGate
 import TestSupport
 import Testing
+@testable import ShapelyGateJudge
 @testable import ShapelyGatePolicy
 
 @Suite struct ApprovalReasonTests {
     let request = ApprovalRequest(id: "ABCDEFGH", requester: "kid", requesterUID: 4321, terminal: "/dev/pts/9",
                                   shown: "apt upgrade")
+
+    /// On the approver's terminal a reason keeps to one row: a reason padded to wrap so its
+    /// tail stands at the left like a request's line is cut instead.
+    @Test func aListedReasonTakesOneRowOfTheApproversTerminal() {
+        let fake = String(repeating: "x", count: 88) + "QK4TZP7M  kid  /dev/pts/1  2 s ago  /usr/bin/apt install cowsay"
+        let row = ApprovalClient.reasonLine(fake, width: 100)
+        #expect(row.hasPrefix("    reason: xxx") && row.hasSuffix("…\n") && row.count == 101 && !row.contains("QK4TZP7M"))
+        #expect(ApprovalClient.reasonLine("homework", width: 100) == "    reason: homework\n")
+        // Into a file or a pipe nothing wraps: the whole reason.
+        #expect(ApprovalClient.reasonLine(fake, width: nil) == "    reason: \(fake)\n")
+    }
 
     @Test func aReasonIsVisibleTextOnOneLine() {
         #expect(ApprovalRequest.reason(Array("  homework\u{1B}[2J\u{7}\tnow\n".utf8)) == "homework\\x1b[2J\\x07 now")

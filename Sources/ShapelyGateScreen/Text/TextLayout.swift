@@ -50,7 +50,7 @@ package enum TextLayout {
     }
 
     /// `text` on one line of at most `width` columns, ending in `ellipsis` when cut.
-    static func truncate(_ text: String, width: Int, ellipsis: String = "…") -> String {
+    package static func truncate(_ text: String, width: Int, ellipsis: String = "…") -> String {
         guard DisplayWidth.of(text) > width else { return text }
         return String(DisplayWidth.prefix(text, columns: max(0, width - ellipsis.count))) + ellipsis
     }
