@@ -37,6 +37,32 @@ import Testing
         #expect(lines.count == 2 && lines[0].why.contains("allows everyone any action") && lines[1].why.contains("allows kid"), "\(lines)")
     }
 
+    /// A rule read as text is taken at its worst: a yes spelt another way, or a test that is
+    /// more than names, is open for the person; a rule that plainly says no stays closed.
+    @Test func aRuleThatCannotBeJudgedAsTextIsOpen() {
+        let unclear = [
+            "polkit.addRule(function(a, subject) { if (subject.user == 'kid') return \"yes\"; });",
+            "polkit.addRule(function(a, subject) { if (subject.user == 'kid') return polkit.Result[\"YES\"]; });",
+            "var r = polkit.Result.YES;\npolkit.addRule(function(a, subject) { if (subject.user == 'kid') return r; });",
+            "polkit.addRule(function(a, subject) { if (subject.user == 'mum' || subject.active) return polkit.Result.YES; });",
+            "polkit.addRule(function(a, subject) { if (subject.user != 'mum') return polkit.Result.YES; });",
+        ]
+        for rule in unclear {
+            var facts = DoorsWorld.closed()
+            facts.polkitRules = .read(["/etc/polkit-1/rules.d/60.rules": rule])
+            let lines = DoorsWorld.lines("polkit rule", facts)
+            #expect(lines.count == 1 && lines.first?.why.contains("60.rules may let kid act with no password") == true, "\(rule): \(lines)")
+        }
+        let plain = ["polkit.addRule(function(a, subject) { if (subject.user == 'kid') return polkit.Result.NO; });",
+                     "polkit.addRule(function(a, subject) { if (subject.user == 'mum') return polkit.Result.YES; });",
+                     "polkit.addRule(function(a, subject) { return polkit.Result.AUTH_ADMIN_KEEP ; return; });"]
+        for rule in plain {
+            var facts = DoorsWorld.closed()
+            facts.polkitRules = .read(["/etc/polkit-1/rules.d/60.rules": rule])
+            #expect(DoorsWorld.lines("polkit rule", facts).isEmpty, "\(rule)")
+        }
+    }
+
     @Test func aRulesStringsAreReadAfterTheirWords() {
         #expect(PolkitRules.quoted(after: "subject.user", in: "if (subject.user === 'kid' || subject.user == \"mum\")") == ["kid", "mum"])
         #expect(PolkitRules.quoted(after: "isInGroup(", in: "subject.isInGroup( \"wheel\" ) && subject.user.indexOf(") == ["wheel"])

@@ -22,15 +22,49 @@ package struct PolkitYes: Equatable, Sendable {
     package var users: [String]
     package var groups: [String]
     package var actions: [String]
+    /// Its text does not say plainly whom it lets in or what it returns.
+    package var unclear = false
 }
 
 package enum PolkitRules {
-    /// Each addRule function that can return polkit.Result.YES (or `result`).
+    /// Each addRule function that can return polkit.Result.YES (or `result`). Read as
+    /// text, a rule is taken at its worst: for YES, any `return` of something that is not
+    /// plainly another result (a variable, a string, an index) may be YES; and a rule
+    /// whose test of the subject is more than names (beside `||`, a negation) is taken to
+    /// apply to anyone.
     package static func yesRules(_ text: String, result: String = "polkit.Result.YES") -> [PolkitYes] {
         bodies(of: "polkit.addRule(", in: text).compactMap { rule in
-            guard rule.contains(result) else { return nil }
+            let named = rule.contains(result)
+            guard named || (result == "polkit.Result.YES" && returnsSomethingElse(rule)) else { return nil }
+            guard named, !subjectAmongAlternatives(rule), !rule.contains("!="), !rule.contains("!subject") else {
+                return PolkitYes(users: [], groups: [], actions: [], unclear: true)
+            }
             return PolkitYes(users: quoted(after: "subject.user", in: rule), groups: quoted(after: "isInGroup(", in: rule),
                              actions: quoted(after: "action.id", in: rule))
+        }
+    }
+
+    /// Whether a test of the subject stands beside `||` (`subject.user == 'mum' ||
+    /// subject.active`): then who the rule lets in is more than the names it holds.
+    static func subjectAmongAlternatives(_ rule: Substring) -> Bool {
+        rule.ranges(of: "||").contains { found in
+            let stop: (Character) -> Bool = { "&()".contains($0) }
+            let before = rule[..<found.lowerBound].reversed().prefix { !stop($0) }
+            let after = rule[found.upperBound...].prefix { !stop($0) }
+            return String(before.reversed()).contains("subject") || after.contains("subject")
+        }
+    }
+
+    static let results = ["YES", "NO", "AUTH_SELF", "AUTH_SELF_KEEP", "AUTH_ADMIN", "AUTH_ADMIN_KEEP", "NOT_HANDLED"]
+
+    /// Whether a rule returns anything but a plain `polkit.Result.X` (or nothing).
+    static func returnsSomethingElse(_ rule: Substring) -> Bool {
+        rule.ranges(of: "return").contains { found in
+            let value = rule[found.upperBound...].prefix { $0 != ";" && $0 != "}" && $0 != "\n" }
+                .trimmingPrefix(while: { $0 == " " || $0 == "\t" || $0 == "(" })
+            let plain = value.drop { $0 == " " }.isEmpty
+                || results.contains { value.hasPrefix("polkit.Result.\($0)") && value.dropFirst(14 + $0.count).allSatisfy { $0 == " " || $0 == ")" } }
+            return !plain
         }
     }
 
@@ -81,6 +115,11 @@ extension DoorJudge {
         var lines = facts.polkitUnreadable.map { DoorLine.open("polkit", "cannot read \($0)") }
         for (path, text) in rules.sorted(by: { $0.key < $1.key }) {
             for rule in PolkitRules.yesRules(text) where appliesToPerson(rule) {
+                if rule.unclear {
+                    lines.append(.open("polkit rule", "\(path) may let \(name) act with no password (as text, its test or its "
+                                       + "answer is not plain): edit the rule"))
+                    continue
+                }
                 let actions = rule.actions.isEmpty ? "any action" : list(rule.actions)
                 let group = rule.groups.first { facts.user.groups.contains($0) }
                 let whom = group.map { "group \($0)" } ?? (rule.users.isEmpty ? "everyone" : name)
