@@ -39,6 +39,18 @@ struct PamStackCheck {
     /// The lines naming the module, from a stack's text.
     static func read(_ text: String) -> [ModuleLine] {
         var found: [ModuleLine] = []
+        for (start, line) in logicalLines(text) {
+            // The installed name, or the library a build leaves (libpam_shapelygate.so).
+            if let parsed = parse(line, number: start), parsed.module.split(separator: "/").last?.hasSuffix(module) == true {
+                found.append(parsed)
+            }
+        }
+        return found
+    }
+
+    /// Each logical line with the number it starts on, comments gone, continuations joined.
+    static func logicalLines(_ text: String) -> [(Int, String)] {
+        var lines: [(Int, String)] = []
         var pending = "", start = 0
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if pending.isEmpty { start = index + 1 }
@@ -47,14 +59,10 @@ struct PamStackCheck {
                 pending += content.dropLast() + " "
                 continue
             }
-            let line = pending + content
+            lines.append((start, pending + content))
             pending = ""
-            // The installed name, or the library a build leaves (libpam_shapelygate.so).
-            if let parsed = parse(line, number: start), parsed.module.split(separator: "/").last?.hasSuffix(module) == true {
-                found.append(parsed)
-            }
         }
-        return found
+        return lines
     }
 
     static func parse(_ line: String, number: Int) -> ModuleLine? {

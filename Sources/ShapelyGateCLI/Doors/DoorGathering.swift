@@ -150,7 +150,7 @@ package struct DoorGathering {
         // Files included by an absolute path, however deep.
         var pending = Array(facts.pamFiles.values.compactMap(\.value))
         while let text = pending.popLast() {
-            for (_, line) in PamStack.logicalLines(text) {
+            for (_, line) in PamStackCheck.logicalLines(text) {
                 let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
                 let named = words.first == "@include" ? words.dropFirst().first
                     : (words.count > 2 && ["include", "substack"].contains(words[1]) ? words[2] : nil)

@@ -62,7 +62,7 @@ package enum PamStack {
         case .unreadable(let why): return .failure(Refusal(why))
         }
         var found: [PamEntry] = []
-        for (number, line) in logicalLines(text) {
+        for (number, line) in PamStackCheck.logicalLines(text) {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             if words.first == "@include", words.count >= 2 {
                 let included = entries(Self.path(of: words[1], in: files, fallback: false), type: type, files: files, depth: depth + 1)
@@ -87,22 +87,6 @@ package enum PamStack {
         return .success(found)
     }
 
-    /// Each logical line with the number it starts on, comments gone, continuations joined.
-    static func logicalLines(_ text: String) -> [(Int, String)] {
-        var lines: [(Int, String)] = []
-        var pending = "", start = 0
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if pending.isEmpty { start = index + 1 }
-            let content = raw.prefix { $0 != "#" }
-            if content.hasSuffix("\\") {
-                pending += content.dropLast() + " "
-                continue
-            }
-            lines.append((start, pending + content))
-            pending = ""
-        }
-        return lines
-    }
 
     /// Whether the service's auth stack has a shapelygate line that stands.
     package static func gate(_ service: String, facts: DoorFacts, person: DoorOptions.Person) -> StackGate {
