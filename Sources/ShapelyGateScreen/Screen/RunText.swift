@@ -32,9 +32,11 @@ struct RunText {
     /// The widest run of `word` a line may not break: letters and marks together; a wide
     /// character (a CJK one) stands alone, as such text breaks between any two.
     static func widestUnbreakable(_ word: Substring) -> Int {
+        // Printable ASCII, most words, breaks nowhere: its width is its length.
+        if word.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return word.utf8.count }
         var widest = 0, run = 0
         for character in word {
-            let width = DisplayWidth.of(String(character))
+            let width = DisplayWidth.of(character)
             if width > 1 {
                 widest = max(widest, run, width)
                 run = 0

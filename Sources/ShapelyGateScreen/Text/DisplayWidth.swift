@@ -32,7 +32,9 @@ package enum DisplayWidth {
     }
 
     package static func of<Text: StringProtocol>(_ text: Text) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + of($1) }
+        // Printable ASCII, most of what is measured: one column a byte.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 
     /// The longest start of `text` that takes at most `columns` columns.
