@@ -55,21 +55,13 @@ package struct DoorGathering {
 
     /// Every account of the password file, with its groups from the group file.
     package static func accounts(passwd: String, group: String) -> [AuditAccount] {
-        let groups = group.split(separator: "\n").map { $0.split(separator: ":", omittingEmptySubsequences: false) }
-            .filter { $0.count > 3 }
+        let groups = AccountPerson.groupEntries(group)
         return passwd.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: ":", omittingEmptySubsequences: false)
             guard fields.count > 5, let uid = UserID(fields[2]), let gid = GroupID(fields[3]) else { return nil }
-            var account = AuditAccount(name: String(fields[0]), uid: uid, gid: gid, home: String(fields[5]))
-            let primary = groups.first { GroupID($0[2]) == gid }
-            account.groups = [primary.map { String($0[0]) } ?? String(gid)]
-            account.groupIDs = [gid]
-            for entry in groups where entry[3].split(separator: ",").contains(fields[0]) {
-                guard let id = GroupID(entry[2]), !account.groupIDs.contains(id) else { continue }
-                account.groups.append(String(entry[0]))
-                account.groupIDs.append(id)
-            }
-            return account
+            let memberships = AccountPerson.memberships(of: String(fields[0]), gid: gid, in: groups)
+            return AuditAccount(name: String(fields[0]), uid: uid, gid: gid, home: String(fields[5]),
+                                groups: memberships.map(\.name), groupIDs: memberships.map(\.id))
         }
     }
 

@@ -35,12 +35,23 @@ package struct AccountPerson: Equatable {
     private static func person(_ fields: [Substring], group: String) -> AccountPerson? {
         guard let uid = UserID(fields[2]), let gid = GroupID(fields[3]) else { return nil }
         let name = String(fields[0])
-        var groups = [gid]
-        for line in group.split(separator: "\n") {
-            let entry = line.split(separator: ":", omittingEmptySubsequences: false)
-            guard entry.count > 3, let number = GroupID(entry[2]) else { continue }
-            if entry[3].split(separator: ",").contains(where: { $0 == name }) && !groups.contains(number) { groups.append(number) }
-        }
+        let groups = memberships(of: name, gid: gid, in: groupEntries(group)).map(\.id)
         return AccountPerson(name: name, uid: uid, gid: gid, groups: groups)
+    }
+
+    /// The group file's entries that have a member list (name, password, id, members).
+    package static func groupEntries(_ group: String) -> [[Substring]] {
+        group.split(separator: "\n").map { $0.split(separator: ":", omittingEmptySubsequences: false) }.filter { $0.count > 3 }
+    }
+
+    /// The groups `name` is in: its primary group `gid` first (named by the first entry
+    /// with that id, or by the number), then each group whose member list names it, once.
+    package static func memberships(of name: String, gid: GroupID, in entries: [[Substring]]) -> [(name: String, id: GroupID)] {
+        var found = [(name: entries.first { GroupID($0[2]) == gid }.map { String($0[0]) } ?? String(gid), id: gid)]
+        for entry in entries where entry[3].split(separator: ",").contains(where: { $0 == name }) {
+            guard let id = GroupID(entry[2]), !found.contains(where: { $0.id == id }) else { continue }
+            found.append((String(entry[0]), id))
+        }
+        return found
     }
 }
