@@ -338,13 +338,14 @@ struct NtfyTests {
     @Test func itReconnectsAfterADropAndStillAnswers() {
         let scratch = Scratch(), stub = NtfyStub(scratch)
         let answer = listening(scratch, stub)
+        // Each wait is long: under a loaded run a reconnection takes its pause and a start.
         let first = stub.publish("replies", "approve ABCDEFGH")
-        #expect(eventually([answer]) { scratch.lines("calls").count == 1 }, "\(answer.errorText)")
+        #expect(eventually([answer], within: 60) { scratch.lines("calls").count == 1 }, "\(answer.errorText)")
         // Published while the connection is down, or just after it is made again: either
         // way it is read (a new connection asks for what came after the last message).
         stub.post("/_drop")
         stub.publish("replies", "deny CDEFGHJK")
-        #expect(eventually([answer]) { scratch.lines("calls").count == 2 }, "\(answer.errorText)")
+        #expect(eventually([answer], within: 60) { scratch.lines("calls").count == 2 }, "\(answer.errorText)")
         #expect(scratch.lines("calls") == ["--approve ABCDEFGH", "--deny CDEFGHJK"])
         let subscriptions = stub.received("subscribe", "replies")
         #expect(subscriptions.count == 2)
@@ -352,9 +353,9 @@ struct NtfyTests {
         #expect(answer.errorText.contains("connecting again in 1 s"))
         // And once more, with the stream live.
         stub.post("/_drop")
-        #expect(eventually([answer]) { stub.received("subscribe", "replies").count == 3 }, "\(answer.errorText)")
+        #expect(eventually([answer], within: 60) { stub.received("subscribe", "replies").count == 3 }, "\(answer.errorText)")
         stub.publish("replies", "approve DEFGHJKM")
-        #expect(eventually([answer]) { scratch.lines("calls").count == 3 }, "\(answer.errorText)")
+        #expect(eventually([answer], within: 60) { scratch.lines("calls").count == 3 }, "\(answer.errorText)")
         #expect(scratch.lines("calls").last == "--approve DEFGHJKM")
         stopped(answer)
     }
